@@ -1,0 +1,23 @@
+"""boardlab: exact, fast rule engines for modern board games.
+
+>>> import boardlab
+>>> state = boardlab.new("compounded", players=3, seed=1)
+>>> state.apply(state.legal_actions()[0])
+"""
+
+from boardlab import games as _games  # noqa: F401  (declares the built-in games)
+from boardlab.api import games, load, new, replay
+from boardlab.engine import Action, Decision, GameState, IllegalAction, LoadError
+
+__all__ = [
+    "Action",
+    "Decision",
+    "GameState",
+    "IllegalAction",
+    "LoadError",
+    "games",
+    "load",
+    "new",
+    "replay",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,95 @@
+"""Game metadata declared as data: name, player counts, options and the state class."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardlab.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its default, a one-line help, and the values it accepts.
+
+    The accepted type is the type of ``default``. ``choices``, when given, lists every
+    accepted value (for a list-valued option: every accepted element).
+    """
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def validate(self, value: Any) -> Any:
+        """The value as stored, or ``ValueError`` saying what is accepted."""
+        expected = type(self.default)
+        if isinstance(self.default, tuple | list):
+            if not isinstance(value, tuple | list):
+                raise ValueError(f"option {self.name!r} takes a list, got {value!r}")
+            if self.choices is not None:
+                for item in value:
+                    if item not in self.choices:
+                        raise ValueError(
+                            f"option {self.name!r}: {item!r} is not one of {list(self.choices)}"
+                        )
+            return list(value)
+        if expected is bool and not isinstance(value, bool):
+            raise ValueError(f"option {self.name!r} takes true or false, got {value!r}")
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ValueError(f"option {self.name!r} takes an integer, got {value!r}")
+        if expected is str and not isinstance(value, str):
+            raise ValueError(f"option {self.name!r} takes a string, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise ValueError(f"option {self.name!r}: {value!r} is not one of {list(self.choices)}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game is and what ``boardlab.new`` accepts for it."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    state_class: type[GameState]
+    options: tuple[OptionSpec, ...] = ()
+    version: int = 1
+    summary: str = ""
+
+    def __post_init__(self) -> None:
+        self.state_class.SPEC = self
+
+    def option(self, name: str) -> OptionSpec:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise ValueError(self._unknown_option(name))
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option with its value: the given ones validated, the rest defaulted."""
+        known = {option.name for option in self.options}
+        for name in given:
+            if name not in known:
+                raise ValueError(self._unknown_option(name))
+        return {
+            option.name: option.validate(given[option.name]) if option.name in given
+            else option.default
+            for option in self.options
+        }
+
+    def check_players(self, players: int) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise ValueError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"got {players!r}"
+            )
+
+    def _unknown_option(self, name: str) -> str:
+        accepted = ", ".join(option.name for option in self.options) or "none"
+        return f"{self.name} has no option {name!r}; accepted options: {accepted}"

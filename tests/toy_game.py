@@ -1,0 +1,111 @@
+"""A tiny game for engine tests: take 1-3 stones from a pile; each seat holds a secret bonus.
+
+It has every feature the contract covers (chance during apply, hidden information, a
+two-step decision) and nothing else, so engine tests do not depend on a real game's rules.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from boardlab.engine import Action, Decision, GameSpec, GameState, OptionSpec, Rng
+
+TAKE = tuple(Action("take", (n,), label=f"take {n} stone(s)") for n in (1, 2, 3))
+CONFIRM = (Action("confirm", label="confirm"), Action("undo", label="choose again"))
+BONUS_POOL = (0, 1, 2, 3, 4, 5)
+
+
+class ToyState(GameState):
+    __slots__ = ("bonus", "chosen", "pile", "taken", "turn")
+
+    bonus: list[int]
+    chosen: int
+    pile: int
+    taken: list[int]
+    turn: int
+
+    def setup(self) -> None:
+        pool = list(BONUS_POOL)
+        self.rng.shuffle(pool)
+        self.bonus = pool[: self.players]
+        self.pile = self.options["pile"]
+        self.taken = [0] * self.players
+        self.turn = 0
+        self.chosen = 0
+
+    def pending(self) -> Decision | None:
+        if self.pile <= 0:
+            return None
+        if self.chosen:
+            return Decision(self.turn, "confirm", f"confirm taking {self.chosen}?", CONFIRM)
+        return Decision(self.turn, "take", "take stones", TAKE[: min(3, self.pile)])
+
+    def resolve(self, action: Action) -> None:
+        if action.kind == "take":
+            self.chosen = int(action.args[0])
+        elif action.kind == "undo":
+            self.chosen = 0
+        else:
+            self.pile -= self.chosen
+            self.taken[self.turn] += self.chosen
+            self.chosen = 0
+            if self.pile > 0 and self.rng.randbelow(4) == 0:
+                self.pile += 1
+            self.turn = (self.turn + 1) % self.players
+
+    def scores(self) -> list[float]:
+        return [t + b for t, b in zip(self.taken, self.bonus, strict=True)]
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "pile": self.pile,
+            "taken": list(self.taken),
+            "turn": self.turn,
+            "chosen": self.chosen,
+            "bonus": [b if s == seat else None for s, b in enumerate(self.bonus)],
+        }
+
+    def render(self, seat: int | None = None) -> str:
+        return f"pile {self.pile}; taken {self.taken}"
+
+    def copy_fields(self, twin: Any) -> None:
+        twin.bonus = self.bonus.copy()
+        twin.chosen = self.chosen
+        twin.pile = self.pile
+        twin.taken = self.taken.copy()
+        twin.turn = self.turn
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "bonus": list(self.bonus),
+            "chosen": self.chosen,
+            "pile": self.pile,
+            "taken": list(self.taken),
+            "turn": self.turn,
+        }
+
+    def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
+        unseen = [b for s, b in enumerate(self.bonus) if s != seat]
+        unseen += [b for b in BONUS_POOL if b not in self.bonus]
+        rng.shuffle(unseen)
+        for s in range(self.players):
+            if s != seat:
+                self.bonus[s] = unseen.pop()
+
+
+SPEC = GameSpec(
+    name="toy",
+    title="Toy stones",
+    min_players=2,
+    max_players=4,
+    state_class=ToyState,
+    options=(OptionSpec("pile", 15, "stones in the pile at the start", choices=(5, 10, 15, 20)),),
+)
