@@ -34,3 +34,38 @@ def make(name: str, seed: int = 0, **params: Any) -> Agent:
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; agents: {', '.join(names())}")
     return factory(seed=seed, **params)
+
+
+def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"mcts:iterations=2000,seconds=0.2"`` into a name and typed parameters.
+
+    Values are read as int, then float, then ``true``/``false``, else kept as text.
+    """
+    name, _, rest = text.strip().partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, raw = part.partition("=")
+        if not sep or not key:
+            raise ValueError(f"agent parameter {part!r} is not key=value (in {text!r})")
+        params[key.strip()] = _typed(raw.strip())
+    if name not in _FACTORIES:
+        raise ValueError(f"unknown agent {name!r}; agents: {', '.join(names())}")
+    return name, params
+
+
+def from_spec(text: str, seed: int = 0) -> Agent:
+    """An agent from a command-line spec such as ``"random"`` or ``"mcts:iterations=2000"``."""
+    name, params = parse_spec(text)
+    return make(name, seed=seed, **params)
+
+
+def _typed(raw: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(raw)
+        except ValueError:
+            pass
+    lowered = raw.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    return raw

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,7 @@ class GameSpec:
     options: tuple[OptionSpec, ...] = ()
     version: int = 1
     summary: str = ""
+    evaluate: Callable[[GameState, int], float] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.SPEC = self
