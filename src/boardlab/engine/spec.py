@@ -49,7 +49,12 @@ class OptionSpec:
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """What a game is and what ``boardlab.new`` accepts for it."""
+    """What a game is and what ``boardlab.new`` accepts for it.
+
+    ``evaluate(state, seat)`` is the game's heuristic value of a position for a seat (points
+    plus honest progress proxies), used by bots. ``audit(state)`` lists the broken
+    conservation invariants (components created or lost); empty when all is well.
+    """
 
     name: str
     title: str
@@ -60,6 +65,7 @@ class GameSpec:
     version: int = 1
     summary: str = ""
     evaluate: Callable[[GameState, int], float] | None = None
+    audit: Callable[[GameState], list[str]] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.SPEC = self
