@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from boardlab.engine.codec import ActionCodec, ObservationEncoder
     from boardlab.engine.state import GameState
 
 
@@ -54,6 +55,8 @@ class GameSpec:
     ``evaluate(state, seat)`` is the game's heuristic value of a position for a seat (points
     plus honest progress proxies), used by bots. ``audit(state)`` lists the broken
     conservation invariants (components created or lost); empty when all is well.
+    ``action_codec(players, options)`` and ``observation_encoder(players, options)`` give the
+    fixed-size encodings that learning environments use (see ``engine/codec.py``).
     """
 
     name: str
@@ -66,6 +69,8 @@ class GameSpec:
     summary: str = ""
     evaluate: Callable[[GameState, int], float] | None = None
     audit: Callable[[GameState], list[str]] | None = None
+    action_codec: Callable[[int, Mapping[str, Any]], ActionCodec] | None = None
+    observation_encoder: Callable[[int, Mapping[str, Any]], ObservationEncoder] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.SPEC = self

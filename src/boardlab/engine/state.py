@@ -43,6 +43,7 @@ class GameState(ABC):
     options: Mapping[str, Any]
     history: list[str]
     rng: Rng
+    _decision: Any
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -92,6 +93,7 @@ class GameState(ABC):
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         """Re-deal everything hidden from ``seat``; games with hidden cards override this."""
+        return None
 
     # ------------------------------------------------------------------ deciding
     @property
