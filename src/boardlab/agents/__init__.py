@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from boardlab.agents.greedy import GreedyAgent
+from boardlab.agents.mcts import MctsAgent
 from boardlab.agents.random_agent import RandomAgent
 from boardlab.engine import Action, GameState
 
@@ -20,6 +22,8 @@ class Agent(Protocol):
 
 
 _FACTORIES: dict[str, Callable[..., Agent]] = {
+    "greedy": GreedyAgent,
+    "mcts": MctsAgent,
     "random": RandomAgent,
 }
 

@@ -2,8 +2,11 @@
 
 import typer
 
+from boardlab.cli.errors import OneLineErrorGroup
+
 app = typer.Typer(
     name="boardlab",
+    cls=OneLineErrorGroup,
     help="Play, replay, simulate and benchmark boardlab's board games.",
     no_args_is_help=True,
     add_completion=False,

@@ -126,6 +126,10 @@ class GameState(ABC):
         self.history.append(chosen.id)
         self._decision = _UNSET
 
+    def forget_decision(self) -> None:
+        """Drop the cached pending decision, after fields were edited directly (tests, tools)."""
+        self._decision = _UNSET
+
     def apply_unchecked(self, action: Action) -> None:
         """Search fast path: ``action`` must be one of ``legal_actions()``; nothing checks it."""
         self.resolve(action)

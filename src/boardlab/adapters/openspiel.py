@@ -1,0 +1,390 @@
+"""OpenSpiel games for every boardlab game that has encodings: ``python_boardlab_<game>``.
+
+>>> from boardlab.adapters import openspiel
+>>> openspiel.register()
+>>> game = pyspiel.load_game("python_boardlab_compounded", {"players": 3, "seed": 7})
+
+* Parameters: ``players`` (default 2 when allowed), ``seed`` (the boardlab seed of every
+  initial state, default 0), ``max_game_length`` (0: the codec's ``max_game_length``, or
+  10000) and each game option under its own name (a list-valued option is written as its
+  items joined by ``+``, ``""`` for an empty list).
+* Chance is ``SAMPLED_STOCHASTIC``: there are no chance nodes; draws and shuffles happen
+  inside boardlab's ``apply`` from the state's own generator, seeded by ``seed``, and
+  ``clone()`` copies that generator. ``resample_from_infostate`` re-seeds it.
+* Information is imperfect when the game re-samples hidden information
+  (``resample_hidden``), perfect otherwise. Observation tensors are the encoder's vector of
+  ``view(player)``; the information state tensor is the same vector, the information state
+  string adds the player's own past actions to the view, so it also tells apart positions
+  reached by different own choices. A public observer (``private_info=NONE``) uses
+  ``view(None)``; observers of every player's private information are not provided.
+* Returns come at the end only (``TERMINAL`` reward model): ``boardlab.adapters.outcome``,
+  zero-sum in ``[-1/(n-1), 1]`` for ``n >= 2`` players, ``[-1, 1]`` general-sum alone.
+  A game still running after ``max_game_length`` decisions ends with every return 0.
+* ``serialize()`` stores boardlab's ``to_json()``; deserialising replays it with
+  ``boardlab.load``.
+* ``resample_from_infostate(player, sampler)`` returns a copy built with
+  ``state.determinize(player, rng)``, ``rng`` seeded from two draws of ``sampler``: what the
+  Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) needs. OpenSpiel's C++
+  ``ISMCTSBot`` cannot call a Python game's resampler.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        "boardlab.adapters.openspiel needs open_spiel: pip install 'boardlab[rl]'"
+    ) from error
+
+import boardlab
+from boardlab.adapters.encodings import (
+    Encodings,
+    default_players,
+    encodable_games,
+    encodings,
+    has_encodings,
+)
+from boardlab.adapters.outcome import outcome, utility_range
+from boardlab.engine import GameSpec, GameState, OptionSpec, Rng, registry
+
+PREFIX = "python_boardlab_"
+DEFAULT_MAX_GAME_LENGTH = 10_000
+LIST_SEPARATOR = "+"
+_RESERVED = ("players", "seed", "max_game_length")
+
+
+def game_name(game: str) -> str:
+    """The OpenSpiel name of a boardlab game: ``"python_boardlab_" + game``."""
+    return PREFIX + game
+
+
+def register(games: Iterable[str] | None = None) -> list[str]:
+    """Register ``games`` (default: every game with encodings); returns their OpenSpiel names.
+
+    A game registered before is left as it is (OpenSpiel cannot replace a registration).
+    """
+    chosen = encodable_games() if games is None else list(games)
+    known = set(pyspiel.registered_names())
+    names = []
+    for game in chosen:
+        spec = registry.spec(game)
+        if not has_encodings(spec):
+            raise ValueError(f"{game} has no action codec and observation encoder")
+        name = game_name(game)
+        if name not in known:
+            pyspiel.register_game(
+                _game_type(spec, parameters=_parameter_specification(spec)), _game_class(game)
+            )
+        names.append(name)
+    return names
+
+
+def load_game(
+    game: str, players: int | None = None, seed: int = 0, max_game_length: int = 0,
+    **options: Any,
+) -> pyspiel.Game:
+    """Register ``game`` if needed and load it with boardlab-style arguments.
+
+    >>> load_game("compounded", players=3, seed=7)  # python_boardlab_compounded(...)
+    """
+    enc = encodings(game, players, options)
+    register([game])
+    params: dict[str, Any] = {
+        "players": enc.players, "seed": seed, "max_game_length": max_game_length,
+    }
+    for option in enc.spec.options:
+        params[option.name] = _to_parameter(enc.options[option.name])
+    return pyspiel.load_game(game_name(game), params)
+
+
+def _game_class(game: str) -> type[BoardlabGame]:
+    # OpenSpiel keeps the factory until C++ teardown, after Python has stopped; a class
+    # (unlike a partial or a closure) is never freed by that last release, so exit is clean.
+    return type(f"BoardlabGame_{game}", (BoardlabGame,), {"game": game})
+
+
+def _game_type(
+    spec: GameSpec, parameters: Mapping[str, Any], players: int | None = None
+) -> pyspiel.GameType:
+    imperfect = spec.state_class.resample_hidden is not GameState.resample_hidden
+    alone = players == 1 or (players is None and spec.max_players == 1)
+    return pyspiel.GameType(
+        short_name=game_name(spec.name),
+        long_name=f"boardlab {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if imperfect
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=(
+            pyspiel.GameType.Utility.GENERAL_SUM if alone else pyspiel.GameType.Utility.ZERO_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(parameters),
+    )
+
+
+def _parameter_specification(spec: GameSpec) -> dict[str, Any]:
+    parameters: dict[str, Any] = {
+        "players": default_players(spec),
+        "seed": 0,
+        "max_game_length": 0,
+    }
+    for option in spec.options:
+        if option.name in _RESERVED:
+            raise ValueError(
+                f"{spec.name} option {option.name!r} clashes with an OpenSpiel parameter"
+            )
+        parameters[option.name] = _to_parameter(option.default)
+    return parameters
+
+
+def _to_parameter(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return LIST_SEPARATOR.join(str(item) for item in value)
+    return value
+
+
+def _from_parameter(option: OptionSpec, value: Any) -> Any:
+    default = option.default
+    if isinstance(default, list | tuple):
+        items = [] if value in ("", None) else str(value).split(LIST_SEPARATOR)
+        numeric = option.choices is not None and all(
+            isinstance(c, int) and not isinstance(c, bool) for c in option.choices
+        )
+        return [int(item) for item in items] if numeric else items
+    if isinstance(default, bool):
+        return value
+    if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(default, str):
+        return str(value)
+    return value
+
+
+# ---------------------------------------------------------------------------- the game
+class BoardlabGame(pyspiel.Game):
+    """A boardlab game at one player count, seed and option set, seen by OpenSpiel.
+
+    ``register()`` makes one subclass per boardlab game, naming it in ``game``.
+    """
+
+    game: str
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        game = self.game
+        spec = registry.spec(game)
+        given = dict(_parameter_specification(spec))
+        given.update(params or {})
+        unknown = set(given) - set(_parameter_specification(spec))
+        if unknown:
+            raise ValueError(f"{game_name(game)} has no parameter {', '.join(sorted(unknown))}")
+        options = {
+            option.name: _from_parameter(option, given[option.name]) for option in spec.options
+        }
+        seed = given["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int, got {seed!r}")
+        context = _context(game, int(given["players"]), options, int(given["max_game_length"]))
+        enc = context.encodings
+        low, high = utility_range(enc.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=enc.codec.size,
+            max_chance_outcomes=0,
+            num_players=enc.players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None if enc.players == 1 else 0.0,
+            max_game_length=context.max_game_length,
+        )
+        super().__init__(_game_type(spec, given, enc.players), info, given)
+        self.context = context
+        self.seed = seed
+        self.initial = boardlab.new(game, enc.players, seed, **enc.options)
+
+    def new_initial_state(self) -> BoardlabState:
+        """The game dealt from this game's ``seed``."""
+        return BoardlabState(self)
+
+    def make_py_observer(
+        self,
+        iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> BoardlabObserver:
+        """An observer of one player's view (or the public view), as tensor and string."""
+        return BoardlabObserver(self.context, iig_obs_type, params)
+
+
+class _Context:
+    """What every state of one game shares: encodings and the length limit."""
+
+    __slots__ = ("encodings", "max_game_length")
+
+    def __init__(self, encodings: Encodings, max_game_length: int) -> None:
+        self.encodings = encodings
+        self.max_game_length = max_game_length
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_context(game: str, players: int, options_json: str, max_length: int) -> _Context:
+    enc = encodings(game, players, json.loads(options_json))
+    if max_length <= 0:
+        max_length = int(getattr(enc.codec, "max_game_length", 0) or DEFAULT_MAX_GAME_LENGTH)
+    return _Context(enc, max_length)
+
+
+def _context(game: str, players: int, options: Mapping[str, Any], max_length: int) -> _Context:
+    return _cached_context(game, players, json.dumps(dict(options), sort_keys=True), max_length)
+
+
+class _Board:
+    """The boardlab state inside an OpenSpiel state: deep-copied by ``clone()``, saved as JSON."""
+
+    __slots__ = ("context", "legal", "state")
+
+    def __init__(self, context: _Context, state: GameState) -> None:
+        self.context = context
+        self.state = state
+        self.legal: list[int] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Board:
+        return _Board(self.context, self.state.clone())
+
+    def __reduce__(self) -> tuple[Callable[..., _Board], tuple[Any, ...]]:
+        return _restore_board, (self.state.to_json(), self.context.max_game_length)
+
+    @property
+    def cut(self) -> bool:
+        """Whether the game ran out of decisions before it ended."""
+        return len(self.state.history) >= self.context.max_game_length
+
+
+def _restore_board(text: str, max_game_length: int) -> _Board:
+    state = boardlab.load(text)
+    return _Board(_context(state.game, state.players, state.options, max_game_length), state)
+
+
+# ---------------------------------------------------------------------------- the state
+class BoardlabState(pyspiel.State):
+    """An OpenSpiel state wrapping one boardlab state (``self.board.state``)."""
+
+    def __init__(self, game: BoardlabGame) -> None:
+        super().__init__(game)
+        self.board = _Board(game.context, game.initial.clone())
+
+    @property
+    def boardlab_state(self) -> GameState:
+        """The wrapped boardlab state (read it; change it only through ``apply_action``)."""
+        return self.board.state
+
+    def current_player(self) -> int:
+        board = self.board
+        if board.state.is_over or board.cut:
+            return pyspiel.PlayerId.TERMINAL
+        to_move = board.state.to_move
+        assert to_move is not None
+        return to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        board = self.board
+        if board.legal is None:
+            mask = board.context.encodings.codec.mask(board.state)
+            board.legal = [index for index, bit in enumerate(mask) if bit]
+        return list(board.legal)
+
+    def _apply_action(self, action: int) -> None:
+        board = self.board
+        board.state.apply(board.context.encodings.codec.decode(int(action), board.state))
+        board.legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        board = self.board
+        try:
+            return str(board.context.encodings.codec.decode(int(action), board.state))
+        except ValueError:
+            return f"#{action}"  # not legal here: only the codec index can be shown
+
+    def is_terminal(self) -> bool:
+        return self.board.state.is_over or self.board.cut
+
+    def returns(self) -> list[float]:
+        state = self.board.state
+        if state.is_over:
+            return outcome(state)
+        return [0.0] * state.players
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> BoardlabState:
+        """A copy in which what ``player_id`` cannot see (and future chance) is re-sampled."""
+        seed = 0
+        for _ in range(2):
+            seed = (seed << 32) | (int(probability_sampler() * 2**32) & 0xFFFFFFFF)
+        twin: BoardlabState = self.clone()
+        board = self.board
+        twin.board = _Board(board.context, board.state.determinize(player_id, Rng(seed)))
+        return twin
+
+    def __str__(self) -> str:
+        return self.board.state.render(None)
+
+
+# ---------------------------------------------------------------------------- observing
+class BoardlabObserver:
+    """One player's view (or the public view) as the encoder's tensor and as JSON text."""
+
+    def __init__(
+        self,
+        context: _Context,
+        iig_obs_type: pyspiel.IIGObservationType | None,
+        params: Mapping[str, Any] | None,
+    ) -> None:
+        if params:
+            raise ValueError(f"boardlab observers take no parameters, got {dict(params)}")
+        private = (
+            pyspiel.PrivateInfoType.SINGLE_PLAYER
+            if iig_obs_type is None
+            else iig_obs_type.private_info
+        )
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                "boardlab observers show one player's view or the public view, "
+                "not every player's private information"
+            )
+        self.public_only = private == pyspiel.PrivateInfoType.NONE
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        self.encoder = context.encodings.encoder
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: BoardlabState, player: int) -> None:
+        seat = None if self.public_only else player
+        values = self.encoder.encode(state.board.state.view(seat), seat)
+        self.tensor[:] = np.asarray(values, dtype=np.float32)
+
+    def string_from(self, state: BoardlabState, player: int) -> str:
+        seat = None if self.public_only else player
+        view = json.dumps(state.board.state.view(seat), sort_keys=True, separators=(",", ":"))
+        if not self.perfect_recall:
+            return f"p{player} {view}"
+        own = (
+            []
+            if self.public_only
+            else [item.action for item in state.full_history() if item.player == player]
+        )
+        return f"p{player} own={','.join(map(str, own))} {view}"

@@ -1,0 +1,273 @@
+"""Information-set Monte Carlo tree search (ISMCTS) that works for any boardlab game.
+
+Each iteration samples a fresh world with ``state.determinize(seat, rng)``, so the search
+never sees what the deciding seat cannot, and descends one shared tree. The tree is
+open-loop: a node is the sequence of action ids from the root, not a state, so chance
+inside ``apply`` (draws, shuffles) and the sampled hidden information differ between
+iterations while the statistics are shared. With perfect information and no chance this
+is plain UCT.
+
+* Selection: among the options legal in this world, UCB1 with availability counts,
+  ``mean + c * sqrt(ln(available) / visits)``, where ``available`` counts the iterations
+  in which the option was legal at that node (options differ between worlds).
+  An option legal now but never tried is expanded first (picked at random).
+* Values: a node holds the total result of the seat that chose its action, so every seat
+  maximises its own result (``values.Judge``: win share mixed with the score margin at the
+  end, the evaluation margin at a cut-off).
+* Rollout: up to ``depth`` actions (``-1``: to the end, at most 10,000), chosen at random or, with
+  ``rollout="greedy"``, by one-step evaluation with probability ``1 - epsilon``.
+* Decision: the most visited legal option (then the best mean, then the first listed),
+  among the options chosen least often before at the same position (``RepetitionGuard``).
+* Reuse: the subtree reached by the actions played since this agent's last decision
+  (read from ``state.history``) becomes the new root when the same seat decides again in
+  the same game; otherwise the search starts fresh.
+"""
+
+from __future__ import annotations
+
+import math
+from time import perf_counter
+from typing import Any
+
+from boardlab.agents.params import choice, number, reject_unknown
+from boardlab.agents.repetition import RepetitionGuard
+from boardlab.agents.values import DEFAULT_WIN_WEIGHT, Judge
+from boardlab.agents.worlds import sample_world
+from boardlab.engine import Action, GameState, Rng
+
+DEFAULT_ITERATIONS = 1000
+FULL_ROLLOUT_LIMIT = 10_000  # ``depth=-1`` plays to the end, but never loops for ever
+_UNKNOWN = -1
+
+
+class Node:
+    """The statistics of one action-id sequence from the root."""
+
+    __slots__ = ("available", "children", "chooser", "decider", "total", "visits")
+
+    def __init__(self, chooser: int) -> None:
+        self.chooser = chooser
+        self.decider = _UNKNOWN
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class MctsAgent:
+    """ISMCTS with UCB1, availability counts, open-loop chance, cut-off evaluation and reuse.
+
+    Parameters: ``iterations`` (default 1000 unless ``seconds`` is given), ``seconds`` per
+    decision (0: no time limit; results then depend on machine speed), ``c`` (UCB
+    exploration, default 0.7), ``rollout`` (``"random"`` or ``"greedy"``), ``epsilon``
+    (random move share of greedy rollouts), ``depth`` (rollout actions before the
+    evaluation cut-off; -1 plays to the end), ``win_weight`` (see ``values``), ``reuse``
+    (keep the subtree between decisions). ``last_iterations`` is the number of
+    iterations the last decision ran; ``last_reused`` the visits its root carried over.
+
+    >>> make("mcts", seed=1, iterations=500, rollout="greedy").choose(state)
+    """
+
+    name = "mcts"
+    PARAMS = ("c", "depth", "epsilon", "iterations", "reuse", "rollout", "seconds", "win_weight")
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        rollout: str = "random",
+        epsilon: float = 0.1,
+        depth: int = 40,
+        win_weight: float = DEFAULT_WIN_WEIGHT,
+        reuse: bool = True,
+        **unknown: Any,
+    ) -> None:
+        name = self.name
+        reject_unknown(name, unknown, self.PARAMS)
+        self.seconds = float(number(name, "seconds", seconds, 0))
+        if iterations is None:
+            iterations = 0 if self.seconds else DEFAULT_ITERATIONS
+        else:
+            number(name, "iterations", iterations, 1, integer=True)
+        self.iterations = iterations
+        self.c = float(number(name, "c", c, 0))
+        self.greedy_rollout = choice(name, "rollout", rollout, ("random", "greedy")) == "greedy"
+        self.epsilon = float(number(name, "epsilon", epsilon, 0, 1))
+        self.depth = number(name, "depth", depth, -1, integer=True)
+        self.win_weight = float(number(name, "win_weight", win_weight, 0, 1))
+        self.reuse = choice(name, "reuse", reuse, (True, False))
+        self.rng = Rng(seed)
+        self.last_iterations = 0
+        self.last_reused = 0
+        self.guard = RepetitionGuard()
+        self._tree: Node | None = None
+        self._tree_game: tuple[Any, ...] = ()
+        self._tree_history: list[str] = []
+
+    @property
+    def tree(self) -> Node | None:
+        """The search tree kept from the last decision (``None`` before one or without reuse)."""
+        return self._tree
+
+    # ------------------------------------------------------------------ deciding
+    def choose(self, state: GameState) -> Action:
+        decision = state.decision
+        if decision is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        self.last_iterations = 0
+        self.last_reused = 0
+        if len(decision.options) == 1:
+            return decision.options[0]
+        seat = decision.player
+        position, options = self.guard.least_tried(state, seat)
+        if len(options) == 1:
+            self.guard.record(position, options[0])
+            return options[0]
+        judge = Judge.for_game(state.game, self.win_weight)
+        root = self._root(state, seat)
+        self.last_reused = root.visits
+        limit = self.iterations
+        deadline = perf_counter() + self.seconds if self.seconds else 0.0
+        done = 0
+        while True:
+            self._iterate(state, seat, root, judge)
+            done += 1
+            if done == limit or (deadline and perf_counter() >= deadline):
+                break
+        self.last_iterations = done
+        self._keep(state, seat, root)
+        chosen = self._most_visited(root, options)
+        self.guard.record(position, chosen)
+        return chosen
+
+    def _iterate(self, state: GameState, seat: int, root: Node, judge: Judge) -> None:
+        rng = self.rng
+        world = sample_world(state, seat, rng)
+        node = root
+        path = [root]
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        while True:
+            decision = world.decision
+            if decision is None:
+                break
+            player = decision.player
+            if node.decider != player:
+                if node.decider != _UNKNOWN:
+                    break  # another seat decides here in other worlds: leave the tree
+                node.decider = player
+            children = node.children
+            untried: list[Action] = []
+            best: Node | None = None
+            best_action: Action | None = None
+            best_score = -1.0
+            for option in decision.options:
+                child = children.get(option.id)
+                if child is None:
+                    untried.append(option)
+                    continue
+                child.available += 1
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log(child.available) / visits)
+                if score > best_score:
+                    best, best_action, best_score = child, option, score
+            if untried:
+                option = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[option.id] = Node(player)
+                child.available = 1
+                world.apply_unchecked(option)
+                path.append(child)
+                break
+            assert best is not None and best_action is not None
+            world.apply_unchecked(best_action)
+            path.append(best)
+            node = best
+        results = judge(self._rollout(world, judge))
+        for visited in path:
+            visited.visits += 1
+            if visited.chooser >= 0:
+                visited.total += results[visited.chooser]
+
+    def _rollout(self, world: GameState, judge: Judge) -> GameState:
+        rng = self.rng
+        steps = self.depth if self.depth >= 0 else FULL_ROLLOUT_LIMIT
+        greedy = self.greedy_rollout
+        epsilon = self.epsilon
+        while steps:
+            decision = world.decision
+            if decision is None:
+                break
+            options = decision.options
+            if len(options) == 1:
+                option = options[0]
+            elif greedy and rng.random() >= epsilon:
+                option = _greedy_option(world, options, decision.player, judge)
+            else:
+                option = options[rng.randbelow(len(options))]
+            world.apply_unchecked(option)
+            steps -= 1
+        return world
+
+    @staticmethod
+    def _most_visited(root: Node, options: tuple[Action, ...]) -> Action:
+        chosen = options[0]
+        best = (-1, 0.0)
+        for option in options:
+            child = root.children.get(option.id)
+            rank = (0, 0.0) if child is None else (child.visits, child.total / child.visits)
+            if rank > best:
+                chosen, best = option, rank
+        return chosen
+
+    # ------------------------------------------------------------------ tree reuse
+    def _root(self, state: GameState, seat: int) -> Node:
+        """The subtree reached since the last decision, or a fresh root."""
+        tree = self._tree
+        old = self._tree_history
+        history = state.history
+        if (
+            tree is not None
+            and self._tree_game == _game_key(state, seat)
+            and len(history) >= len(old)
+            and history[: len(old)] == old
+        ):
+            node: Node | None = tree
+            for action_id in history[len(old):]:
+                node = node.children.get(action_id)
+                if node is None:
+                    break
+            if node is not None and node.decider in (seat, _UNKNOWN):
+                node.chooser = _UNKNOWN
+                return node
+        return Node(_UNKNOWN)
+
+    def _keep(self, state: GameState, seat: int, root: Node) -> None:
+        if self.reuse:
+            self._tree = root
+            self._tree_game = _game_key(state, seat)
+            self._tree_history = list(state.history)
+        else:
+            self._tree = None
+
+
+def _game_key(state: GameState, seat: int) -> tuple[Any, ...]:
+    """What must match for a kept tree to be reused: the same game, seat and setup."""
+    return (state.game, state.players, state.seed, dict(state.options), seat)
+
+
+def _greedy_option(
+    world: GameState, options: tuple[Action, ...], player: int, judge: Judge
+) -> Action:
+    """The option whose result ``judge`` values most for ``player`` (first on ties)."""
+    best = options[0]
+    best_value = -1.0
+    for option in options:
+        after = world.clone()
+        after.apply_unchecked(option)
+        value = judge(after)[player]
+        if value > best_value:
+            best, best_value = option, value
+    return best

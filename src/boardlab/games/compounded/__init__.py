@@ -1,0 +1,45 @@
+"""Compounded (Dice Hate Me Games, 2013): build compounds from element crystals, 2-5 players.
+
+>>> import boardlab
+>>> state = boardlab.new("compounded", players=3, seed=7)
+>>> state.decision.kind
+'claim'
+"""
+
+from boardlab.engine import GameSpec, OptionSpec
+from boardlab.games.compounded.audit import audit
+from boardlab.games.compounded.content import CONTENT
+from boardlab.games.compounded.evaluate import evaluate
+from boardlab.games.compounded.state import CompoundedState
+
+SPEC = GameSpec(
+    name="compounded",
+    title="Compounded",
+    min_players=2,
+    max_players=5,
+    state_class=CompoundedState,
+    options=(
+        OptionSpec(
+            "shuffled_deck",
+            False,
+            "shuffle the 5 Lab Fire cards into the whole deck instead of the pile method (C-4.6)",
+        ),
+        OptionSpec(
+            "ap_cap",
+            True,
+            "cap atomic points at 8 as the default data does; false uses the uncapped data rule",
+        ),
+        OptionSpec(
+            "trade_offers",
+            CONTENT.proposals_per_phase,
+            "trade offers each scientist may make per Discovery phase (A33); 0 turns trading off",
+            choices=(0, 1, 2, 3),
+        ),
+    ),
+    version=1,
+    summary="Claim compounds, place element crystals, score atomic points; mind the lab fires.",
+    evaluate=evaluate,
+    audit=audit,
+)
+
+__all__ = ["CONTENT", "SPEC", "CompoundedState", "audit", "evaluate"]

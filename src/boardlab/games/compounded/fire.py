@@ -1,0 +1,235 @@
+"""Fires (C-9.8, C-11): lab fires, the extinguisher window (D7), explosions and scatter (D9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.engine import Action
+from boardlab.games.compounded.actions import DECLINE, ELEMENT_OF, ITEM, PROTECT, SPACE, WILD
+from boardlab.games.compounded.board import BIT, NEIGHBOURS, ROW_COL, position
+from boardlab.games.compounded.frames import (
+    D_EXTINGUISH,
+    D_SCATTER_ITEM,
+    D_SCATTER_SPACE,
+    T_EXPLODE,
+    T_EXT_WINDOW,
+    T_FIRE_PLACE,
+    T_LAB_FIRE,
+    T_SCATTER,
+    applies,
+    decision,
+    task,
+)
+from boardlab.games.compounded.workbench import (
+    CARDS,
+    CRYSTAL,
+    WILD_SLOT,
+    clear_position,
+    complete_extinguishers,
+    discard_extinguisher,
+    fire_limit,
+    first_empty,
+    put_items,
+    return_claim,
+)
+
+ALL_ELEMENTS = (1 << 6) - 1
+
+
+def flammable_mask(s: Any) -> int:
+    """Every flammable field compound, Bunsen-converted ones included (C-9.8)."""
+    mask = 0
+    for pos in range(16):
+        if s.field_card[pos] >= 0 and fire_limit(s, pos) > 0:
+            mask |= BIT[pos]
+    return mask
+
+
+def push_fire(s: Any, listed: int) -> None:
+    """Start placing one fire token on each listed compound, extinguishers first (C-11.2)."""
+    if any(complete_extinguishers(s, p) for p in range(s.players)):
+        s.stack.append((T_EXT_WINDOW, -1, listed, 0, 0, 0))
+    else:
+        s.stack.append((T_FIRE_PLACE, -1, listed))
+
+
+@task(T_LAB_FIRE)
+def lab_fire(s: Any, frame: tuple[int, ...]) -> None:
+    """C-9.8: a token for every flammable field compound (after the extinguisher window)."""
+    s.stack.pop()
+    listed = flammable_mask(s)
+    if listed:
+        push_fire(s, listed)
+
+
+@task(T_EXT_WINDOW)
+def extinguisher_window(s: Any, frame: tuple[int, ...]) -> None:
+    _, _, listed, protected, j, declines = frame
+    n = s.players
+    if declines >= n or not listed & ~protected:
+        s.stack[-1] = (T_FIRE_PLACE, -1, listed & ~protected)
+        return
+    p = (s.lead + j) % n
+    if complete_extinguishers(s, p):
+        s.stack[-1] = (D_EXTINGUISH, p, listed, protected, j, declines)
+    else:
+        s.stack[-1] = (T_EXT_WINDOW, -1, listed, protected, (j + 1) % n, declines + 1)
+
+
+def _extinguish_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: discard a complete extinguisher to stop a fire token?"
+
+
+@decision(D_EXTINGUISH, "extinguish", _extinguish_prompt)
+def extinguish_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    open_targets = frame[2] & ~frame[3]
+    return (*(PROTECT[pos] for pos in range(16) if open_targets >> pos & 1), DECLINE)
+
+
+@applies(D_EXTINGUISH)
+def extinguish(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    _, p, listed, protected, j, declines = frame
+    n = s.players
+    if action.kind == "decline":
+        s.stack[-1] = (T_EXT_WINDOW, -1, listed, protected, (j + 1) % n, declines + 1)
+        return
+    discard_extinguisher(s, complete_extinguishers(s, p)[0])
+    pos = position(action.args)
+    s.stack[-1] = (T_EXT_WINDOW, -1, listed, protected | BIT[pos], (j + 1) % n, 0)
+
+
+@task(T_FIRE_PLACE)
+def place_fire_tokens(s: Any, frame: tuple[int, ...]) -> None:
+    """Add the tokens; every compound at its limit explodes at once (C-11.3, A19)."""
+    mask = frame[2]
+    exploding = 0
+    for pos in range(16):
+        if mask >> pos & 1 and s.field_card[pos] >= 0:
+            s.fire[pos] += 1
+            if not CARDS[s.field_card[pos]].flammable:
+                s.burned[pos] = 1  # a Bunsen token makes it flammable, limit 2 (C-8.3)
+            if s.fire[pos] >= fire_limit(s, pos):
+                exploding |= BIT[pos]
+    s.stack.pop()
+    if exploding:
+        s.stack.append((T_EXPLODE, -1, exploding))
+
+
+@task(T_EXPLODE)
+def explode(s: Any, frame: tuple[int, ...]) -> None:
+    """C-11.3 step 1: remove every exploding card, return discs; then scatter in reading order."""
+    mask = frame[2]
+    for pos in range(16):
+        if not mask >> pos & 1 or s.field_card[pos] < 0:
+            continue
+        card = s.field_card[pos]
+        decider = s.claim_owner[pos] if s.claim_owner[pos] >= 0 else s.lead
+        elements = CARDS[card].space_elements
+        items = sorted(
+            elements[i] if slot == CRYSTAL else WILD
+            for i, slot in enumerate(s.field_items[pos])
+            if slot
+        )
+        return_claim(s, pos)
+        s.discard.append(card)
+        clear_position(s, pos)
+        s.scatter.append((pos, decider, *items))
+    s.stack[-1] = (T_SCATTER, -1)
+
+
+def scatter_kinds(s: Any) -> list[int]:
+    """Item codes on the first exploded card that still have a legal adjacent space."""
+    entry = s.scatter[0]
+    reachable = 0
+    for nb in NEIGHBOURS[entry[0]]:
+        if s.field_card[nb] >= 0:
+            reachable |= s.field_open[nb]
+    kinds: list[int] = []
+    for code in entry[2:]:
+        if code in kinds:
+            continue
+        if reachable if code == WILD else reachable >> code & 1:
+            kinds.append(code)
+    return kinds
+
+
+@task(T_SCATTER)
+def scatter(s: Any, frame: tuple[int, ...]) -> None:
+    """C-11.3 step 2: the decider places item by item; items with no space leave."""
+    while s.scatter:
+        entry = s.scatter[0]
+        if scatter_kinds(s):
+            s.stack.append((D_SCATTER_ITEM, entry[1]))
+            return
+        for code in entry[2:]:
+            if code == WILD:
+                s.wild_out += 1
+            else:
+                s.bag[code] += 1
+        s.scatter.pop(0)
+    s.stack.pop()
+
+
+def _scatter_item_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    row, col = ROW_COL[s.scatter[0][0]]
+    return f"player {frame[1]}: choose the next item to scatter from the explosion at {row},{col}"
+
+
+@decision(D_SCATTER_ITEM, "scatter_item", _scatter_item_prompt)
+def scatter_item_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(ITEM[code] for code in scatter_kinds(s))
+
+
+def item_code(action: Action) -> int:
+    name = str(action.args[0])
+    return WILD if name == "wild" else ELEMENT_OF[name]
+
+
+@applies(D_SCATTER_ITEM)
+def scatter_item(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    s.stack[-1] = (D_SCATTER_SPACE, frame[1], item_code(action))
+
+
+def spaces_for(s: Any, positions: tuple[int, ...] | range, code: int) -> list[Action]:
+    """Space actions on the given field positions that accept the item (C-12.1 for wild)."""
+    mask = ALL_ELEMENTS if code == WILD else 1 << code
+    options: list[Action] = []
+    for pos in positions:
+        if s.field_card[pos] < 0:
+            continue
+        m = s.field_open[pos] & mask
+        for e in range(6):
+            if m >> e & 1:
+                options.append(SPACE[pos][first_empty(s, pos, e)])
+    return options
+
+
+def _scatter_space_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    code = frame[2]
+    what = "the wild token" if code == WILD else ITEM[code].args[0]
+    return f"player {frame[1]}: choose an adjacent space for {what}"
+
+
+@decision(D_SCATTER_SPACE, "scatter_space", _scatter_space_prompt)
+def scatter_space_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(spaces_for(s, NEIGHBOURS[s.scatter[0][0]], frame[2]))
+
+
+def put_on_field(s: Any, action: Action, code: int) -> int:
+    """Put a scattered or moved item into the chosen field space; returns the position."""
+    pos = position(action.args)
+    i = int(action.args[2])
+    items = list(s.field_items[pos])
+    items[i] = WILD_SLOT if code == WILD else CRYSTAL
+    put_items(s, pos, tuple(items))
+    return pos
+
+
+@applies(D_SCATTER_SPACE)
+def scatter_space(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    code = frame[2]
+    put_on_field(s, action, code)  # scattering never makes a temporary claim (C-11.3)
+    entry = list(s.scatter[0])
+    del entry[entry.index(code, 2)]
+    s.scatter[0] = tuple(entry)
+    s.stack.pop()

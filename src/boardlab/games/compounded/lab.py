@@ -1,0 +1,474 @@
+"""Lab phase (C-9, C-10): scoring turns, resolving compounds, reactions, cylinder, refill, keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.engine import Action
+from boardlab.games.compounded import fire
+from boardlab.games.compounded.actions import (
+    APPROVE,
+    APPROVE_SPLIT,
+    CYLINDER,
+    DECLINE,
+    ELEMENT_OF,
+    ITEM,
+    KEEP,
+    NONE,
+    RAISE,
+    SCORE,
+    TRACK_OF,
+    USE_LAB_KEY,
+    WILD,
+)
+from boardlab.games.compounded.board import position
+from boardlab.games.compounded.content import (
+    CORROSIVE,
+    EXPLOSIVE,
+    HANDLE_WITH_CARE,
+    LAB_KEY,
+    PAPER,
+    STABILITY,
+    TRACKS,
+    VOLATILE,
+)
+from boardlab.games.compounded.content import (
+    CYLINDER as CYLINDER_KIND,
+)
+from boardlab.games.compounded.content import (
+    LAB as LAB_TRACK,
+)
+from boardlab.games.compounded.content import (
+    STUDY as STUDY_TRACK,
+)
+from boardlab.games.compounded.frames import (
+    D_CYLINDER,
+    D_EXPERIMENT,
+    D_HANDLE_ITEM,
+    D_HANDLE_SPACE,
+    D_LAB_KEY,
+    D_PAPER,
+    D_SCORE,
+    D_STABILITY,
+    LAB,
+    T_CYLINDER,
+    T_EXPLODE,
+    T_HANDLE,
+    T_LAB,
+    T_LAB_FIRE,
+    T_LAB_KEY,
+    T_REFILL,
+    T_RES_EQUIP,
+    T_RES_ITEMS,
+    T_RES_REACTION,
+    T_SCORE,
+    T_STUDY_DROP,
+    applies,
+    decision,
+    task,
+)
+from boardlab.games.compounded.workbench import (
+    CARDS,
+    CRYSTAL,
+    EMPTY,
+    LAB_FIRE,
+    TRACK_TOP,
+    WILD_SLOT,
+    clear_items,
+    clear_position,
+    lower_experiment,
+    place_card,
+    raise_experiment,
+    return_claim,
+    take_equipment,
+    usable,
+)
+
+ALL_ELEMENTS = (1 << 6) - 1
+
+
+def points(s: Any, card: int) -> int:
+    """A card's atomic points; without the cap option, the uncapped data rule."""
+    compound = CARDS[card]
+    return compound.atomic_points if s.options.get("ap_cap", True) else compound.uncapped_points
+
+
+@task(T_LAB)
+def lab_turns(s: Any, frame: tuple[int, ...]) -> None:
+    """C-9.1: scoring turns in lead order, each followed by the holder's cylinder use (C-9.5)."""
+    k = frame[2]
+    n = s.players
+    s.phase = LAB
+    if k >= n:
+        s.stack.pop()
+        return
+    p = (s.lead + k) % n
+    s.stack[-1] = (T_LAB, -1, k + 1)
+    s.stack.append((T_CYLINDER, p))
+    s.stack.append((T_SCORE, p))
+
+
+def ready_to_score(s: Any, p: int) -> list[int]:
+    """Complete field compounds claimed by ``p`` (either face)."""
+    owner, card, opened = s.claim_owner, s.field_card, s.field_open
+    return [pos for pos in range(16) if owner[pos] == p and card[pos] >= 0 and not opened[pos]]
+
+
+@task(T_SCORE)
+def scoring_turn(s: Any, frame: tuple[int, ...]) -> None:
+    if ready_to_score(s, frame[1]):
+        s.stack.append((D_SCORE, frame[1]))
+    else:
+        s.stack.pop()
+
+
+def _score_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: choose the next complete compound to resolve"
+
+
+@decision(D_SCORE, "score", _score_prompt)
+def score_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(SCORE[pos] for pos in ready_to_score(s, frame[1]))
+
+
+@applies(D_SCORE)
+def score(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    s.stack.pop()
+    begin_resolution(s, frame[1], position(action.args))
+
+
+def begin_resolution(s: Any, p: int, pos: int) -> None:
+    """C-9.2 steps 1-3, then queue steps 4-7."""
+    card = s.field_card[pos]
+    s.resolving_card = card
+    s.resolving_player = p
+    s.resolving_items = s.field_items[pos]
+    s.scored[p] = (*s.scored[p], card)
+    return_claim(s, pos)
+    clear_position(s, pos)  # fire tokens go back to the (unlimited) supply
+    if CARDS[card].reaction != STABILITY:
+        s.ap[p] += points(s, card)
+    s.stack.append((T_RES_ITEMS, p, 1))
+    s.stack.append((T_RES_REACTION, p))
+    s.stack.append((T_RES_EQUIP, p))
+    s.stack.append((D_EXPERIMENT, p))
+
+
+def _experiment_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    track = TRACKS[CARDS[s.resolving_card].experiment]
+    return f"player {frame[1]}: raise the {track} experiment, the lab experiment, or none"
+
+
+@decision(D_EXPERIMENT, "experiment", _experiment_prompt)
+def experiment_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    base = frame[1] * 4
+    track = CARDS[s.resolving_card].experiment
+    options = [RAISE[t] for t in (track, LAB_TRACK) if s.exp[base + t] < TRACK_TOP[t]]
+    options.append(NONE)
+    return tuple(options)
+
+
+@applies(D_EXPERIMENT)
+def experiment(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    s.stack.pop()
+    if action.kind == "raise":
+        raise_experiment(s, frame[1], TRACK_OF[str(action.args[0])])
+
+
+@task(T_RES_EQUIP)
+def equipment_step(s: Any, frame: tuple[int, ...]) -> None:
+    """C-9.2 step 5: the card's equipment token, if the supply has one (A14)."""
+    s.stack.pop()
+    kind = CARDS[s.resolving_card].equipment
+    if kind >= 0:
+        take_equipment(s, frame[1], kind)
+
+
+@task(T_RES_REACTION)
+def reaction_step(s: Any, frame: tuple[int, ...]) -> None:
+    """C-9.2 step 6: the card's reaction (C-10)."""
+    s.stack.pop()
+    p = frame[1]
+    reaction = CARDS[s.resolving_card].reaction
+    if reaction == STABILITY:
+        s.stack.append((D_STABILITY, p))
+    elif reaction == VOLATILE:
+        s.stack.append((T_LAB_FIRE, -1))  # not counted toward the Lab Fire limit (A18)
+    elif reaction == HANDLE_WITH_CARE:
+        s.stack.append((T_HANDLE, -1, 0))
+    elif reaction == CORROSIVE:
+        if lower_experiment(s, p, STUDY_TRACK):
+            s.stack.append((T_STUDY_DROP, p))
+    elif reaction == EXPLOSIVE:
+        mask = 0
+        for pos in range(16):
+            if s.field_card[pos] >= 0 and s.fire[pos] > 0:
+                mask |= 1 << pos
+        if mask:
+            s.stack.append((T_EXPLODE, -1, mask))
+
+
+# ---------------------------------------------------------------- stability (C-10.1, A16)
+def _stability_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: stability approval; name another scientist and an experiment"
+
+
+@decision(D_STABILITY, "stability", _stability_prompt)
+def stability_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    p = frame[1]
+    options: list[Action] = []
+    for q in range(s.players):
+        if q == p:
+            continue
+        below = [t for t in range(4) if s.exp[q * 4 + t] < TRACK_TOP[t]]
+        if below:
+            options.extend(APPROVE[q][t] for t in below)
+        else:
+            options.append(APPROVE_SPLIT[q])
+    return tuple(options)
+
+
+@applies(D_STABILITY)
+def stability(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    s.stack.pop()
+    p = frame[1]
+    q = int(action.args[0])
+    value = points(s, s.resolving_card)
+    if len(action.args) == 1:
+        s.ap[p] += value // 2
+        s.ap[q] += value // 2
+    else:
+        raise_experiment(s, q, TRACK_OF[str(action.args[1])])
+        s.ap[p] += value
+
+
+# ---------------------------------------------------------------- handle with care (C-10.3)
+def resolving_codes(s: Any) -> list[int]:
+    """Item codes on the card being resolved: element per crystal, ``WILD`` per wild token."""
+    elements = CARDS[s.resolving_card].space_elements
+    return [
+        elements[i] if slot == CRYSTAL else WILD for i, slot in enumerate(s.resolving_items) if slot
+    ]
+
+
+def handle_kinds(s: Any) -> list[int]:
+    """Item codes on the resolving card that have an empty matching space on the field."""
+    reachable = 0
+    for m in s.field_open:
+        reachable |= m
+    kinds: list[int] = []
+    for code in resolving_codes(s):
+        if code in kinds:
+            continue
+        if reachable if code == WILD else reachable >> code & 1:
+            kinds.append(code)
+    return kinds
+
+
+@task(T_HANDLE)
+def handle_round(s: Any, frame: tuple[int, ...]) -> None:
+    i = frame[2]
+    n = s.players
+    if i >= n:
+        s.stack.pop()
+        return
+    s.stack[-1] = (T_HANDLE, -1, i + 1)
+    if handle_kinds(s):
+        s.stack.append((D_HANDLE_ITEM, (s.lead + i) % n))
+
+
+def _handle_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: handle with care; take an item from the card being scored"
+
+
+@decision(D_HANDLE_ITEM, "handle_item", _handle_prompt)
+def handle_item_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(ITEM[code] for code in handle_kinds(s))
+
+
+@applies(D_HANDLE_ITEM)
+def handle_item(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    s.stack[-1] = (D_HANDLE_SPACE, frame[1], fire.item_code(action))
+
+
+def _handle_space_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: choose a field space for the item"
+
+
+@decision(D_HANDLE_SPACE, "handle_space", _handle_space_prompt)
+def handle_space_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(fire.spaces_for(s, range(16), frame[2]))
+
+
+def take_from_resolving(s: Any, code: int) -> None:
+    """Remove one item (a crystal of element ``code`` or a wild token) from the resolving card."""
+    items = list(s.resolving_items)
+    if code == WILD:
+        items[items.index(WILD_SLOT)] = EMPTY
+    else:
+        for i in CARDS[s.resolving_card].spaces_of[code]:
+            if items[i] == CRYSTAL:
+                items[i] = EMPTY
+                break
+    s.resolving_items = tuple(items)
+
+
+@applies(D_HANDLE_SPACE)
+def handle_space(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    code = frame[2]
+    take_from_resolving(s, code)
+    fire.put_on_field(s, action, code)  # no temporary claim (C-10.3)
+    s.stack.pop()
+
+
+# ---------------------------------------------------------------- items and the paper (step 7)
+def paper_ready(s: Any, p: int) -> bool:
+    """An academic paper from an earlier round not yet used this Lab phase (C-9.2 step 7)."""
+    return usable(s, p, PAPER) - s.used_paper[p] > 0
+
+
+@task(T_RES_ITEMS)
+def items_step(s: Any, frame: tuple[int, ...]) -> None:
+    p, may_keep = frame[1], frame[2]
+    if may_keep and paper_ready(s, p) and CRYSTAL in s.resolving_items:
+        s.stack[-1] = (D_PAPER, p)
+        return
+    clear_items(s, s.resolving_card, s.resolving_items)
+    s.resolving_card = -1
+    s.resolving_player = -1
+    s.resolving_items = ()
+    s.stack.pop()
+
+
+def _paper_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: use an academic paper to keep one crystal from the card?"
+
+
+@decision(D_PAPER, "paper", _paper_prompt)
+def paper_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    kinds = sorted({code for code in resolving_codes(s) if code != WILD})
+    return (*(KEEP[e] for e in kinds), NONE)
+
+
+@applies(D_PAPER)
+def paper(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    p = frame[1]
+    if action.kind == "none":
+        s.stack[-1] = (T_RES_ITEMS, p, 0)
+        return
+    e = ELEMENT_OF[str(action.args[0])]
+    take_from_resolving(s, e)
+    s.storage[p * 6 + e] += 1
+    s.used_paper[p] += 1
+    s.stack[-1] = (T_RES_ITEMS, p, 1)
+
+
+# ---------------------------------------------------------------- graduated cylinder (C-9.5)
+def cylinder_pairs(s: Any, p: int) -> list[Action]:
+    base = p * 4
+    exp = s.exp
+    return [
+        CYLINDER[lo][hi]
+        for lo in range(4)
+        if exp[base + lo] > 0
+        for hi in range(4)
+        if hi != lo and exp[base + hi] < TRACK_TOP[hi]
+    ]
+
+
+@task(T_CYLINDER)
+def cylinder_step(s: Any, frame: tuple[int, ...]) -> None:
+    p = frame[1]
+    if usable(s, p, CYLINDER_KIND) - s.used_cylinder[p] > 0 and cylinder_pairs(s, p):
+        s.stack[-1] = (D_CYLINDER, p)
+    else:
+        s.stack.pop()
+
+
+def _cylinder_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: graduated cylinder; lower one experiment to raise another?"
+
+
+@decision(D_CYLINDER, "cylinder", _cylinder_prompt)
+def cylinder_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return (*cylinder_pairs(s, frame[1]), DECLINE)
+
+
+@applies(D_CYLINDER)
+def cylinder(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    p = frame[1]
+    if action.kind == "decline":
+        s.stack.pop()
+        return
+    s.used_cylinder[p] += 1
+    drop = lower_experiment(s, p, TRACK_OF[str(action.args[0])])
+    raise_experiment(s, p, TRACK_OF[str(action.args[1])])
+    s.stack[-1] = (T_CYLINDER, p)
+    if drop:
+        s.stack.append((T_STUDY_DROP, p))
+
+
+# ---------------------------------------------------------------- refill (C-9.6, C-9.7)
+@task(T_REFILL)
+def refill(s: Any, frame: tuple[int, ...]) -> None:
+    """Fill vacancies in reading order; a first Lab Fire waits, then burns; no choices."""
+    deck = s.deck
+    for pos in range(16):
+        while s.field_card[pos] < 0:
+            if not deck:
+                s.end_c = 1  # end condition C
+                break
+            card = deck.pop()
+            s.deck_drawn += 1
+            if card == LAB_FIRE:
+                s.lf_seen.append(s.deck_drawn - 1)
+                if not s.lf_resolved and not s.lf_pending:
+                    s.lf_pending = 1
+                else:
+                    s.discard.append(LAB_FIRE)
+                continue
+            place_card(s, pos, card)
+        if not deck and s.field_card[pos] < 0:
+            break
+    if s.lf_pending:
+        s.lf_pending = 0
+        s.lf_resolved = 1
+        s.discard.append(LAB_FIRE)
+        s.stack.append((T_LAB_FIRE, -1))  # this refill runs again for the fire's vacancies
+        return
+    s.stack.pop()
+
+
+# ---------------------------------------------------------------- Lab Key window (C-9.9)
+@task(T_LAB_KEY)
+def lab_key_window(s: Any, frame: tuple[int, ...]) -> None:
+    i = frame[2]
+    n = s.players
+    while i < n:
+        p = (s.lead + i) % n
+        if usable(s, p, LAB_KEY) > 0:
+            s.stack[-1] = (D_LAB_KEY, p, i)
+            return
+        i += 1
+    s.stack.pop()
+
+
+def _lab_key_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: discard a Lab Key token to lead the next round?"
+
+
+@decision(D_LAB_KEY, "lab_key", _lab_key_prompt)
+def lab_key_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return (USE_LAB_KEY, DECLINE)
+
+
+@applies(D_LAB_KEY)
+def lab_key(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    p, i = frame[1], frame[2]
+    if action.kind == "decline":
+        s.stack[-1] = (T_LAB_KEY, -1, i + 1)
+        return
+    s.equip[p * 6 + LAB_KEY] -= 1
+    s.supply[LAB_KEY] += 1
+    s.next_lead = p  # the first use ends the window (A24)
+    s.stack.pop()

@@ -1,0 +1,353 @@
+"""Research phase (C-8): goggles (D5), Bunsen windows (D6), research turns (D8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.engine import Action
+from boardlab.games.compounded import fire
+from boardlab.games.compounded.actions import (
+    BURN,
+    DECLINE,
+    DONE,
+    ELEMENT_OF,
+    EXT_SPACE,
+    PIPETTE,
+    PLACE,
+    PLACE_POOL,
+    PLACE_WILD,
+    PLACE_WILD_ITEM,
+    POOL,
+    SPACE,
+    SWAP3,
+    TAKE,
+    USE_GOGGLES,
+)
+from boardlab.games.compounded.board import BIT, position
+from boardlab.games.compounded.content import (
+    BUNSEN,
+    ELEMENTS,
+    GOGGLES,
+)
+from boardlab.games.compounded.content import (
+    DISCOVERY as DISCOVERY_TRACK,
+)
+from boardlab.games.compounded.content import (
+    PIPETTE as PIPETTE_KIND,
+)
+from boardlab.games.compounded.content import (
+    RESEARCH as RESEARCH_TRACK,
+)
+from boardlab.games.compounded.frames import (
+    D_BUNSEN,
+    D_GOGGLES,
+    D_PLACE_ITEM,
+    D_PLACE_SPACE,
+    D_TAKE,
+    RESEARCH,
+    T_BUNSEN,
+    T_GOGGLES,
+    T_RESEARCH,
+    applies,
+    decision,
+    task,
+)
+from boardlab.games.compounded.workbench import (
+    CRYSTAL,
+    EMPTY,
+    EXT_ELEMENTS,
+    WILD_SLOT,
+    draw,
+    first_empty,
+    put_items,
+    usable,
+    value,
+)
+
+ALL_ELEMENTS = (1 << 6) - 1
+
+
+@task(T_RESEARCH)
+def research_step(s: Any, frame: tuple[int, ...]) -> None:
+    """C-8: goggles, then a Bunsen window before each research turn and after the last."""
+    step = frame[2]
+    n = s.players
+    stack = s.stack
+    if step == 0:
+        s.phase = RESEARCH
+        stack[-1] = (T_RESEARCH, -1, 1)
+        stack.append((T_GOGGLES, -1, 0))
+        return
+    if step > 2 * n + 1:
+        stack.pop()
+        return
+    stack[-1] = (T_RESEARCH, -1, step + 1)
+    if step % 2:
+        if any(usable(s, p, BUNSEN) > 0 for p in range(n)):
+            stack.append((T_BUNSEN, -1, 0, 0))
+    else:
+        p = (s.lead + (step - 2) // 2) % n
+        stack.append((D_PLACE_ITEM, p, 0))
+
+
+# ---------------------------------------------------------------- goggles (C-8.1, A28)
+@task(T_GOGGLES)
+def goggles_round(s: Any, frame: tuple[int, ...]) -> None:
+    i = frame[2]
+    n = s.players
+    if i >= n:
+        s.stack.pop()
+        return
+    p = (s.lead + i) % n
+    s.stack[-1] = (T_GOGGLES, -1, i + 1)
+    if usable(s, p, GOGGLES) > 0 and not s.used_goggles[p]:
+        s.stack.append((D_GOGGLES, p))
+
+
+def _goggles_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: discard safety goggles for a second discovery?"
+
+
+@decision(D_GOGGLES, "goggles", _goggles_prompt)
+def goggles_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return (USE_GOGGLES, DECLINE)
+
+
+@applies(D_GOGGLES)
+def goggles(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    s.stack.pop()
+    if action.kind == "decline":
+        return
+    p = frame[1]
+    s.equip[p * 6 + GOGGLES] -= 1
+    s.supply[GOGGLES] += 1
+    s.used_goggles[p] = 1
+    for e in draw(s, value(s, p, DISCOVERY_TRACK)):
+        s.pool[p * 6 + e] += 1
+
+
+# ---------------------------------------------------------------- Bunsen windows (C-8.3, A12)
+def bunsen_targets(s: Any) -> list[int]:
+    """Field compounds with no fire token."""
+    card, tokens = s.field_card, s.fire
+    return [pos for pos in range(16) if card[pos] >= 0 and tokens[pos] == 0]
+
+
+@task(T_BUNSEN)
+def bunsen_window(s: Any, frame: tuple[int, ...]) -> None:
+    j, declines = frame[2], frame[3]
+    n = s.players
+    if declines >= n:
+        s.stack.pop()
+        return
+    p = (s.lead + j) % n
+    if usable(s, p, BUNSEN) > 0 and bunsen_targets(s):
+        s.stack[-1] = (D_BUNSEN, p, j, declines)
+    else:
+        s.stack[-1] = (T_BUNSEN, -1, (j + 1) % n, declines + 1)
+
+
+def _bunsen_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: use a Bunsen burner on a compound with no fire token?"
+
+
+@decision(D_BUNSEN, "bunsen", _bunsen_prompt)
+def bunsen_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return (*(BURN[pos] for pos in bunsen_targets(s)), DECLINE)
+
+
+@applies(D_BUNSEN)
+def bunsen(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    p, j, declines = frame[1], frame[2], frame[3]
+    n = s.players
+    if action.kind == "decline":
+        s.stack[-1] = (T_BUNSEN, -1, (j + 1) % n, declines + 1)
+        return
+    s.equip[p * 6 + BUNSEN] -= 1
+    s.supply[BUNSEN] += 1
+    s.stack[-1] = (T_BUNSEN, -1, (j + 1) % n, 0)
+    pos = position(action.args)
+    fire.push_fire(s, BIT[pos])
+
+
+# ---------------------------------------------------------------- research turn (C-8.2)
+def open_elements(s: Any, p: int) -> int:
+    """Bitmask of elements with an empty space on the field or on ``p``'s extinguishers."""
+    mask = 0
+    for m in s.field_open:
+        mask |= m
+    if mask != ALL_ELEMENTS:
+        for x, holder in enumerate(s.ext_holder):
+            if holder == p:
+                items = s.ext_items[x]
+                for i, slot in enumerate(items):
+                    if slot == EMPTY:
+                        mask |= 1 << EXT_ELEMENTS[i]
+    return mask
+
+
+def _place_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    p, placed = frame[1], frame[2]
+    limit = value(s, p, RESEARCH_TRACK)
+    return f"player {p}: research turn, {placed} of {limit} placed; choose an item or done"
+
+
+@decision(D_PLACE_ITEM, "place_item", _place_prompt)
+def place_item_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    p, placed = frame[1], frame[2]
+    base = p * 6
+    storage = s.storage
+    options: list[Action] = []
+    if placed == 0:  # exchanges come before any placement (A10)
+        if not s.used_pipette[p]:
+            options.extend(SWAP3[e] for e in range(6) if storage[base + e] >= 3)
+        if not s.used_swap[p] and s.used_pipette[p] < usable(s, p, PIPETTE_KIND):
+            options.extend(PIPETTE[e] for e in range(6) if storage[base + e] >= 2)
+    mask = open_elements(s, p)
+    if mask:
+        pool = s.pool
+        for e in range(6):
+            if mask >> e & 1:
+                if storage[base + e]:
+                    options.append(PLACE[e])
+                if pool[base + e]:
+                    options.append(PLACE_POOL[e])
+        if s.wild[p]:
+            options.append(PLACE_WILD)
+    options.append(DONE)
+    return tuple(options)
+
+
+def end_turn(s: Any, p: int) -> None:
+    """C-8.2 step 4: goggles-pool crystals left over go back to the bag."""
+    base = p * 6
+    pool = s.pool
+    for e in range(6):
+        if pool[base + e]:
+            s.bag[e] += pool[base + e]
+            pool[base + e] = 0
+    s.stack.pop()
+
+
+@applies(D_PLACE_ITEM)
+def place_item(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    p, placed = frame[1], frame[2]
+    kind = action.kind
+    if kind == "done":
+        end_turn(s, p)
+        return
+    args = action.args
+    if kind == "place":
+        if args[0] == "wild":
+            item = PLACE_WILD_ITEM
+        else:
+            item = ELEMENT_OF[str(args[0])] + (POOL if len(args) > 1 else 0)
+        s.stack[-1] = (D_PLACE_SPACE, p, placed, item)
+        return
+    e = ELEMENT_OF[str(args[0])]
+    count = 3 if kind == "swap3" else 2
+    s.storage[p * 6 + e] -= count
+    s.bag[e] += count
+    if kind == "swap3":
+        s.used_swap[p] = 1
+    else:
+        s.used_pipette[p] += 1
+    s.stack.append((D_TAKE, p))
+
+
+def _take_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    return f"player {frame[1]}: take one crystal of any element in the bag"
+
+
+@decision(D_TAKE, "exchange_take", _take_prompt)
+def take_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    return tuple(TAKE[e] for e in range(6) if s.bag[e] > 0)
+
+
+@applies(D_TAKE)
+def take(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    e = ELEMENT_OF[str(action.args[0])]
+    s.bag[e] -= 1
+    s.storage[frame[1] * 6 + e] += 1
+    s.stack.pop()
+
+
+def field_spaces(s: Any, element_mask: int) -> list[Action]:
+    """One space action per (field compound, element in the mask) with an empty space."""
+    options: list[Action] = []
+    field_open = s.field_open
+    for pos in range(16):
+        m = field_open[pos] & element_mask
+        if m:
+            row = SPACE[pos]
+            for e in range(6):
+                if m >> e & 1:
+                    options.append(row[first_empty(s, pos, e)])
+    return options
+
+
+def extinguisher_spaces(s: Any, p: int, element_mask: int) -> list[Action]:
+    options: list[Action] = []
+    for x, holder in enumerate(s.ext_holder):
+        if holder != p:
+            continue
+        seen = 0
+        for i, slot in enumerate(s.ext_items[x]):
+            e = EXT_ELEMENTS[i]
+            if slot == EMPTY and element_mask >> e & 1 and not seen >> e & 1:
+                seen |= 1 << e
+                options.append(EXT_SPACE[x][i])
+    return options
+
+
+def _space_prompt(s: Any, frame: tuple[int, ...]) -> str:
+    item = frame[3]
+    if item == PLACE_WILD_ITEM:
+        what = "the wild token"
+    else:
+        what = ELEMENTS[item % POOL] + (" (goggles pool)" if item >= POOL else "")
+    return f"player {frame[1]}: choose where to place {what}"
+
+
+@decision(D_PLACE_SPACE, "place_space", _space_prompt)
+def place_space_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+    p, item = frame[1], frame[3]
+    mask = ALL_ELEMENTS if item == PLACE_WILD_ITEM else 1 << (item % POOL)
+    options = field_spaces(s, mask)
+    options.extend(extinguisher_spaces(s, p, mask))
+    return tuple(options)
+
+
+@applies(D_PLACE_SPACE)
+def place_space(s: Any, frame: tuple[int, ...], action: Action) -> None:
+    p, placed, item = frame[1], frame[2], frame[3]
+    if item == PLACE_WILD_ITEM:
+        s.wild[p] -= 1
+        slot = WILD_SLOT
+    elif item >= POOL:
+        s.pool[p * 6 + item - POOL] -= 1
+        slot = CRYSTAL
+    else:
+        s.storage[p * 6 + item] -= 1
+        slot = CRYSTAL
+    args = action.args
+    if args[0] == "ext":
+        x, i = int(args[1]), int(args[2])
+        items = list(s.ext_items[x])
+        items[i] = slot
+        s.ext_items[x] = tuple(items)
+    else:
+        pos = position(args)
+        items = list(s.field_items[pos])
+        items[int(args[2])] = slot
+        put_items(s, pos, tuple(items))
+        if s.field_open[pos] == 0 and s.claim_owner[pos] < 0 and s.reserve[p] > 0:
+            s.reserve[p] -= 1  # C-8.2 step 3: a temporary claim (none if the reserve is empty)
+            s.claim_owner[pos] = p
+            s.claim_temp[pos] = 1
+            s.claim_round[pos] = s.round
+    placed += 1
+    if placed >= value(s, p, RESEARCH_TRACK):
+        end_turn(s, p)
+    else:
+        s.stack[-1] = (D_PLACE_ITEM, p, placed)

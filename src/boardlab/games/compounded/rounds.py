@@ -1,0 +1,99 @@
+"""Rounds (C-5, C-9.9, C-14): the phase sequence, the end check, final scoring, key passing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.games.compounded.content import CONTENT
+from boardlab.games.compounded.frames import (
+    D_TRADE_TURN,
+    OVER,
+    T_CAPACITY,
+    T_CLAIMS,
+    T_DRAW,
+    T_END_ROUND,
+    T_LAB,
+    T_LAB_KEY,
+    T_REFILL,
+    T_RELOCATE,
+    T_RESEARCH,
+    T_ROUND,
+    task,
+)
+from boardlab.games.compounded.workbench import (
+    EMPTY,
+    complete_extinguishers,
+    maxed_count,
+    stored,
+)
+
+
+@task(T_ROUND)
+def start_round(s: Any, frame: tuple[int, ...]) -> None:
+    """Reset per-round limits and queue the four phases; round 1 has no Discovery (A27)."""
+    n = s.players
+    s.fresh = [0] * (n * 6)  # equipment taken last round is usable from now on (A37)
+    s.used_cylinder = [0] * n
+    s.used_pipette = [0] * n
+    s.used_swap = [0] * n
+    s.used_goggles = [0] * n
+    s.used_paper = [0] * n
+    s.offers = [0] * n
+    s.lf_resolved = 0
+    stack = s.stack
+    stack.pop()
+    stack.append((T_END_ROUND, -1))
+    stack.append((T_LAB_KEY, -1, 0))
+    stack.append((T_REFILL, -1))
+    stack.append((T_LAB, -1, 0))
+    stack.append((T_RESEARCH, -1, 0))
+    stack.append((T_RELOCATE, -1, 0))
+    stack.append((T_CLAIMS, -1))
+    if s.round > 1:
+        stack.append((T_CAPACITY, -1))
+        if s.options.get("trade_offers", CONTENT.proposals_per_phase) > 0:
+            stack.append((D_TRADE_TURN, s.lead, 0))
+        stack.append((T_DRAW, -1))
+
+
+def end_conditions(s: Any) -> list[str]:
+    """The end conditions that hold now (C-14.1, A34): "A", "B", "C" and/or "round cap"."""
+    held: list[str] = []
+    if any(ap >= CONTENT.score_threshold for ap in s.ap):
+        held.append("A")
+    if any(maxed_count(s, p) >= CONTENT.maxed_needed for p in range(s.players)):
+        held.append("B")
+    if s.end_c:
+        held.append("C")
+    if s.round >= CONTENT.round_cap:
+        held.append("round cap")
+    return held
+
+
+def final_bonus(s: Any, p: int) -> int:
+    """C-14.2: items on own claims, half the storage, complete extinguishers, wild tokens."""
+    items = sum(
+        sum(1 for slot in s.field_items[pos] if slot != EMPTY)
+        for pos in range(16)
+        if s.claim_owner[pos] == p and s.field_card[pos] >= 0
+    )
+    return (
+        items * CONTENT.end_per_item_on_claim
+        + stored(s, p) // CONTENT.end_storage_per_point
+        + len(complete_extinguishers(s, p)) * CONTENT.extinguisher_points
+        + s.wild[p] * CONTENT.end_per_wild
+    )
+
+
+@task(T_END_ROUND)
+def end_round(s: Any, frame: tuple[int, ...]) -> None:
+    """C-14.1 after the Lab Key window; otherwise the wooden key passes (C-9.9)."""
+    if end_conditions(s):
+        s.bonus = [final_bonus(s, p) for p in range(s.players)]
+        s.phase = OVER
+        s.stack.pop()
+        return
+    s.lead = s.next_lead if s.next_lead >= 0 else (s.lead + 1) % s.players
+    s.next_lead = -1
+    s.round += 1
+    s.stack[-1] = (T_ROUND, -1)

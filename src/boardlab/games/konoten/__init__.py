@@ -1,0 +1,40 @@
+"""Konoten ("Are you telling me this genius scientist can't get first place?"), 2-4 players.
+
+>>> import boardlab
+>>> state = boardlab.new("konoten", players=3, seed=1)
+"""
+
+from boardlab.engine import GameSpec, OptionSpec
+from boardlab.games.konoten.audit import audit
+from boardlab.games.konoten.content import CONTENT
+from boardlab.games.konoten.evaluate import evaluate
+from boardlab.games.konoten.state import KonotenState
+from boardlab.games.konoten.tables import CHARACTER_IDS
+
+SPEC = GameSpec(
+    name="konoten",
+    title="Konoten: Are You Telling Me This Genius Scientist Can't Get First Place?",
+    min_players=CONTENT.min_players,
+    max_players=CONTENT.max_players,
+    state_class=KonotenState,
+    options=(
+        OptionSpec(
+            "assignment",
+            "random",
+            "how character boards are given out: random, or drafted in reverse start order (A17)",
+            choices=("random", "draft"),
+        ),
+        OptionSpec(
+            "characters",
+            [],
+            "one character id per seat, in seat order (overrides assignment)",
+            choices=CHARACTER_IDS,
+        ),
+    ),
+    version=1,
+    summary="Grind transparent cards into lenses, place assistants, grow your character.",
+    evaluate=evaluate,
+    audit=audit,
+)
+
+__all__ = ["CONTENT", "SPEC", "KonotenState", "audit", "evaluate"]

@@ -1,0 +1,458 @@
+"""Executing effects (K-10): paying inputs, gaining outputs, growth (K-11), tasks (K-12).
+
+An effect is paid in full at once for AP, creativity, materials and VP; colour-token inputs
+(growth, assistant) and the gains are then pushed as frames, because each may ask the
+player something (K5-K9, K11). Frames refer to players, nodes, devices and lenses by index.
+Every ``step_*`` returns True when its frame waits on a decision, False when it changed
+the stack and the rules should look again; every ``options_*`` lists the legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from boardlab.engine import Action
+from boardlab.games.konoten import actions as A
+from boardlab.games.konoten.content import CONTENT, Vector
+from boardlab.games.konoten.tables import (
+    ABILITIES,
+    ASSISTANT,
+    CAPACITY_NODES,
+    CREATIVITY,
+    ELIGIBLE,
+    GROWTH,
+    N_DEVICES,
+    N_NODES,
+    N_TASKS,
+    PASSIVES,
+    POPCOUNT,
+    TASKS,
+    VP,
+    Effect,
+    Needs,
+    ability_effect,
+)
+
+if TYPE_CHECKING:
+    from boardlab.games.konoten.state import KonotenState
+
+Frame = tuple[Any, ...]
+
+#: Where the assistant executing an effect stands (it can never pay an assistant input).
+NO_EXECUTOR, ON_DEVICE, ON_LENS = 0, 1, 2
+#: A growth frame's token comes from the stock (-1) or from task space 0..2.
+FROM_STOCK = -1
+
+
+# ---------------------------------------------------------------- counting
+def total_assistants(s: KonotenState, p: int) -> int:
+    """Every assistant of seat ``p``: lobby (both faces), devices and lenses."""
+    return (
+        s.lobby_unused[p]
+        + s.lobby_used[p]
+        + s.lens_occ.count(p)
+        + sum(s.dev_occ[p :: s.players])
+    )
+
+
+def lenses_owned(s: KonotenState, p: int) -> int:
+    """How many lenses seat ``p`` has made (lenses are permanent, A27)."""
+    return sum(1 for lens in s.lenses if lens[0] == p)
+
+
+def holdings(s: KonotenState, p: int, executor: bool) -> list[int]:
+    """What ``p`` could pay, per symbol: materials, AP, creativity, VP, grown nodes, assistants.
+
+    With ``executor`` the assistant that will execute the effect is not counted (K-10.2).
+    """
+    base = p * 3
+    mats = s.mats
+    return [
+        mats[base],
+        mats[base + 1],
+        mats[base + 2],
+        s.ap[p],
+        s.cr[p],
+        s.vp[p],
+        POPCOUNT[s.grown[p]],
+        total_assistants(s, p) - executor,
+    ]
+
+
+def affordable(have: list[int], needs: Needs, ap_total: int) -> bool:
+    """Whether holdings ``have`` cover ``needs`` and ``ap_total`` AP in full (K-10.1, A12, A21)."""
+    if have[3] < ap_total:
+        return False
+    for symbol, amount in needs:  # noqa: SIM110 - a plain loop beats all() on this hot path
+        if have[symbol] < amount:
+            return False
+    return True
+
+
+def can_pay(s: KonotenState, p: int, needs: Needs, ap_total: int, executor: bool) -> bool:
+    """Whether ``p`` can pay an effect's inputs and ``ap_total`` AP in full (K-10.1)."""
+    return affordable(holdings(s, p, executor), needs, ap_total)
+
+
+def execute(
+    s: KonotenState,
+    p: int,
+    inp: Vector,
+    ap_total: int,
+    out: Vector,
+    executor: int = NO_EXECUTOR,
+    where: int = -1,
+) -> None:
+    """Pay an effect's counters now and push its token payments, gains and task check (K-10)."""
+    s.ap[p] -= ap_total
+    s.cr[p] -= inp[CREATIVITY]
+    s.vp[p] -= inp[VP]
+    base = p * 3
+    mats = s.mats
+    mats[base] -= inp[0]
+    mats[base + 1] -= inp[1]
+    mats[base + 2] -= inp[2]
+    stack = s.stack
+    stack.append(("check_tasks", p))
+    if any(out):
+        stack.append(("gain", p, out[3], out[4], out[5], out[0], out[1], out[2], out[6], out[7]))
+    if inp[ASSISTANT]:
+        stack.append(("pay_assistant", p, inp[ASSISTANT], executor, where))
+    if inp[GROWTH]:
+        stack.append(("pay_growth", p, inp[GROWTH]))
+
+
+def ability_times(s: KonotenState, p: int, node: int) -> int:
+    """How many times a supply / end ability repeats (K-11.5, R5)."""
+    ability = ABILITIES[s.char[p]][node]
+    if ability.times == "lenses_owned":
+        times = lenses_owned(s, p)
+        return min(times, ability.max_times) if ability.max_times else times
+    return 1
+
+
+_EFFECTS: dict[tuple[int, int, int], Effect] = {}
+
+
+def node_effect(character: int, node: int, times: int = 1) -> Effect:
+    """The effect of a character's ability on ``node``, repeated ``times`` times."""
+    key = (character, node, times)
+    found = _EFFECTS.get(key)
+    if found is None:
+        found = _EFFECTS[key] = ability_effect(ABILITIES[character][node], times)
+    return found
+
+
+# ---------------------------------------------------------------- paying a growth (K5)
+def options_pay_growth(s: KonotenState, f: Frame) -> list[Action]:
+    grown = s.grown[f[1]]
+    return [A.PAY_NODE[n] for n in range(N_NODES) if grown >> n & 1]
+
+
+def resolve_pay_growth(s: KonotenState, f: Frame, action: Action) -> None:
+    p, left = f[1], f[2]
+    node = A.NODE_INDEX[str(action.args[0])]
+    s.grown[p] &= ~(1 << node)
+    s.stock[p] += 1
+    if left > 1:
+        s.stack[-1] = ("pay_growth", p, left - 1)
+    else:
+        s.stack.pop()
+
+
+# ---------------------------------------------------------------- paying an assistant (K6)
+def options_pay_assistant(s: KonotenState, f: Frame) -> list[Action]:
+    p, executor, where = f[1], f[3], f[4]
+    n = s.players
+    found = []
+    if s.lobby_unused[p]:
+        found.append(A.REMOVE_UNUSED)
+    if s.lobby_used[p]:
+        found.append(A.REMOVE_USED)
+    for d in range(N_DEVICES):
+        if s.dev_occ[d * n + p] - (executor == ON_DEVICE and where == d) > 0:
+            found.append(A.REMOVE_DEVICE[d])
+    for lens, seat in enumerate(s.lens_occ):
+        if seat == p and not (executor == ON_LENS and where == lens):
+            found.append(A.REMOVE_LENS[lens])
+    return found
+
+
+def resolve_pay_assistant(s: KonotenState, f: Frame, action: Action) -> None:
+    p, left = f[1], f[2]
+    place, what = action.args
+    if place == "lobby":
+        if what == "unused":
+            s.lobby_unused[p] -= 1
+        else:
+            s.lobby_used[p] -= 1
+    elif place == "device":
+        s.dev_occ[A.DEVICE_INDEX[str(what)] * s.players + p] -= 1
+    else:
+        s.lens_occ[int(what)] = -1
+        s.lens_used[int(what)] = 0
+    s.stock[p] += 1
+    if left > 1:
+        s.stack[-1] = (f[0], p, left - 1, f[3], f[4])
+    else:
+        s.stack.pop()
+
+
+# ---------------------------------------------------------------- gaining (K-10.3, K11)
+def _order_matters(s: KonotenState, p: int, new_mats: int, growth: int, helpers: int) -> bool:
+    stock = s.stock[p]
+    if growth and helpers and stock < growth + helpers:
+        return True
+    if growth and new_mats:
+        ch, grown = s.char[p], s.grown[p]
+        held = s.mats[p * 3] + s.mats[p * 3 + 1] + s.mats[p * 3 + 2]
+        if CAPACITY_NODES[ch] & ~grown and held + new_mats > PASSIVES[ch][grown].capacity:
+            return True
+    return False
+
+
+def _live_gain(s: KonotenState, f: Frame) -> tuple[int, int, int, int, int, int]:
+    """The frame's pending (light, rainbow, sediment, growth, assistant) with lost units dropped."""
+    p, light, rainbow, sediment, growth, helpers = f[1], f[5], f[6], f[7], f[8], f[9]
+    stock = s.stock[p]
+    if growth and (not stock or not ELIGIBLE[s.grown[p]]):
+        growth = 0  # A13: no token or no eligible node, the growth is lost
+    if helpers and not stock:
+        helpers = 0
+    return p, light, rainbow, sediment, growth, helpers
+
+
+def step_gain(s: KonotenState, f: Frame) -> bool:
+    if f[2] or f[3] or f[4]:
+        p = f[1]
+        s.ap[p] += f[2]
+        s.cr[p] += f[3]
+        s.vp[p] += f[4]
+    p, light, rainbow, sediment, growth, helpers = _live_gain(s, f)
+    new_mats = light + rainbow + sediment
+    kinds = (new_mats > 0) + (growth > 0) + (helpers > 0)
+    if not kinds:
+        s.stack.pop()
+        return False
+    frame = ("gain", p, 0, 0, 0, light, rainbow, sediment, growth, helpers)
+    s.stack[-1] = frame
+    if kinds > 1 and _order_matters(s, p, new_mats, growth, helpers):
+        return True
+    if helpers:
+        _gain_assistant(s, frame, helpers)
+    elif new_mats:
+        _gain_materials_of(s, frame)
+    else:
+        _gain_growth(s, frame)
+    return False
+
+
+def _gain_assistant(s: KonotenState, f: Frame, units: int) -> None:
+    p = f[1]
+    units = min(units, s.stock[p])
+    s.stock[p] -= units
+    s.lobby_used[p] += units
+    s.stack[-1] = (*f[:9], f[9] - units)
+
+
+def _gain_materials_of(s: KonotenState, f: Frame) -> None:
+    s.stack[-1] = (*f[:5], 0, 0, 0, *f[8:])
+    gain_materials(s, f[1], f[5], f[6], f[7])
+
+
+def _gain_growth(s: KonotenState, f: Frame) -> None:
+    s.stack[-1] = (*f[:8], f[8] - 1, f[9])
+    s.stack.append(("grow", f[1], FROM_STOCK))
+
+
+def options_gain(s: KonotenState, f: Frame) -> list[Action]:
+    _, light, rainbow, sediment, growth, helpers = _live_gain(s, f)
+    found = []
+    if light + rainbow + sediment:
+        found.append(A.GAIN_MATERIALS)
+    if growth:
+        found.append(A.GAIN_GROWTH)
+    if helpers:
+        found.append(A.GAIN_ASSISTANT)
+    return found
+
+
+def resolve_gain(s: KonotenState, f: Frame, action: Action) -> None:
+    what = action.args[0]
+    if what == "materials":
+        _gain_materials_of(s, f)
+    elif what == "growth":
+        _gain_growth(s, f)
+    else:
+        _gain_assistant(s, f, 1)
+
+
+def gain_materials(s: KonotenState, p: int, light: int, rainbow: int, sediment: int) -> None:
+    """Add new materials, discarding the excess over capacity among the new ones (K-10.4, R2)."""
+    base = p * 3
+    mats = s.mats
+    held = mats[base] + mats[base + 1] + mats[base + 2]
+    room = max(0, PASSIVES[s.char[p]][s.grown[p]].capacity - held)
+    new = light + rainbow + sediment
+    if new <= room:
+        mats[base] += light
+        mats[base + 1] += rainbow
+        mats[base + 2] += sediment
+    elif room == 0:
+        return
+    elif (light > 0) + (rainbow > 0) + (sediment > 0) == 1:
+        mats[base] += min(light, room)
+        mats[base + 1] += min(rainbow, room)
+        mats[base + 2] += min(sediment, room)
+    else:
+        s.stack.append(("discard", p, light, rainbow, sediment, new - room))
+
+
+# ---------------------------------------------------------------- discarding (K8)
+def step_discard(s: KonotenState, f: Frame) -> bool:
+    p, new, excess = f[1], [f[2], f[3], f[4]], f[5]
+    if excess and sum(1 for v in new if v) > 1:
+        return True
+    if excess:
+        for m in range(3):
+            new[m] -= min(new[m], excess)
+    s.stack.pop()
+    base = p * 3
+    for m in range(3):
+        s.mats[base + m] += new[m]
+    return False
+
+
+def options_discard(s: KonotenState, f: Frame) -> list[Action]:
+    return [A.DISCARD[m] for m in range(3) if f[2 + m]]
+
+
+def resolve_discard(s: KonotenState, f: Frame, action: Action) -> None:
+    m = A.MATERIAL_INDEX[str(action.args[0])]
+    frame = list(f)
+    frame[2 + m] -= 1
+    frame[5] -= 1
+    s.stack[-1] = tuple(frame)
+
+
+# ---------------------------------------------------------------- growing (K7, K-11.2)
+def options_grow(s: KonotenState, f: Frame) -> list[Action]:
+    eligible = ELIGIBLE[s.grown[f[1]]]
+    return [A.GROW[n] for n in range(N_NODES) if eligible >> n & 1]
+
+
+def step_grow(s: KonotenState, f: Frame) -> bool:
+    p, source = f[1], f[2]
+    if source == FROM_STOCK and not s.stock[p]:
+        s.stack.pop()
+        return False
+    return True
+
+
+def resolve_grow(s: KonotenState, f: Frame, action: Action) -> None:
+    p, source = f[1], f[2]
+    s.grown[p] |= 1 << A.NODE_INDEX[str(action.args[0])]
+    if source == FROM_STOCK:
+        s.stock[p] -= 1
+    else:
+        s.tasks[p] &= ~(1 << source)
+    s.stack.pop()
+
+
+# ---------------------------------------------------------------- tasks (K-12, K9)
+def _task_met(s: KonotenState, p: int, task: int) -> bool:
+    quantity, threshold = TASKS[task]
+    if quantity == "light":
+        return s.mats[p * 3] >= threshold
+    if quantity == "rainbow":
+        return s.mats[p * 3 + 1] >= threshold
+    return lenses_owned(s, p) >= threshold
+
+
+def step_check_tasks(s: KonotenState, f: Frame) -> bool:
+    p = f[1]
+    stack = s.stack
+    stack.pop()
+    open_tasks = s.tasks[p]
+    if not open_tasks:
+        return False
+    met = [t for t in range(N_TASKS) if open_tasks >> t & 1 and _task_met(s, p, t)]
+    if met:
+        claimed = {g[2] for g in stack if g[0] in ("task", "grow") and g[1] == p and g[2] >= 0}
+        for task in reversed(met):
+            if task not in claimed:
+                stack.append(("task", p, task))
+    return False
+
+
+def options_token(s: KonotenState, f: Frame) -> list[Action]:
+    if ELIGIBLE[s.grown[f[1]]]:
+        return [A.TAKE_ASSISTANT, A.TAKE_GROWTH]
+    return [A.TAKE_ASSISTANT]
+
+
+def resolve_task(s: KonotenState, f: Frame, action: Action) -> None:
+    p, task = f[1], f[2]
+    if action == A.TAKE_GROWTH:
+        s.stack[-1] = ("grow", p, task)
+        return
+    s.tasks[p] &= ~(1 << task)
+    s.lobby_unused[p] += 1
+    s.stack.pop()
+
+
+# ---------------------------------------------------------------- supply token (K-6.2, K2)
+def step_supply_token(s: KonotenState, f: Frame) -> bool:
+    if not s.stock[f[1]]:
+        s.stack.pop()
+        return False
+    return True
+
+
+def resolve_supply_token(s: KonotenState, f: Frame, action: Action) -> None:
+    p = f[1]
+    if action == A.TAKE_GROWTH:
+        s.stack[-1] = ("grow", p, FROM_STOCK)
+        return
+    s.stock[p] -= 1
+    s.lobby_unused[p] += 1
+    s.stack.pop()
+
+
+# ---------------------------------------------------------------- supply / end abilities (K3, K10)
+def _usable(s: KonotenState, p: int, mask: int, used: int) -> list[Action]:
+    ch = s.char[p]
+    candidates = mask & s.grown[p] & ~used
+    found = []
+    for node in range(N_NODES):
+        if candidates >> node & 1:
+            times = ability_times(s, p, node)
+            if times <= 0:
+                continue
+            effect = node_effect(ch, node, times)
+            if can_pay(s, p, effect.needs, effect.ap, False):
+                found.append(A.USE[node])
+    return found
+
+
+def options_abilities(s: KonotenState, f: Frame, masks: tuple[int, ...]) -> list[Action]:
+    found = _usable(s, f[1], masks[s.char[f[1]]], f[2])
+    if found:
+        found.append(A.DONE)
+    return found
+
+
+def resolve_ability(s: KonotenState, f: Frame, action: Action) -> None:
+    p = f[1]
+    if action == A.DONE:
+        s.stack.pop()
+        return
+    node = A.NODE_INDEX[str(action.args[0])]
+    s.stack[-1] = (f[0], p, f[2] | 1 << node)
+    effect = node_effect(s.char[p], node, ability_times(s, p, node))
+    execute(s, p, effect.input, effect.ap, effect.output)
+
+
+def owner_bonus(s: KonotenState, owner: int) -> int:
+    """The VP a lens owner gets when another player uses the lens (K-7.7, A18)."""
+    return CONTENT.owner_bonus_vp + PASSIVES[s.char[owner]][s.grown[owner]].owner_bonus

@@ -1,0 +1,192 @@
+"""What a seat sees (everything but the deck orders), a terminal picture, and re-dealing decks.
+
+Hands are public (A10: cards are collected from a face-up display), so every seat sees
+the same table; only the order of the two development decks is hidden.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from boardlab.engine import Rng
+from boardlab.games.konoten.content import CONTENT, MATERIALS, SYMBOLS, Vector
+from boardlab.games.konoten.effects import lenses_owned
+from boardlab.games.konoten.flow import MAIN, PHASE_NAMES
+from boardlab.games.konoten.lenses import lens_info
+from boardlab.games.konoten.tables import (
+    CARD_IDS,
+    CHARACTER_IDS,
+    COST_MASK,
+    COSTS,
+    DEVICE_IDS,
+    FOUNDATION_COST,
+    FOUNDATION_IDS,
+    N_DEVICES,
+    N_NODES,
+    N_NORMAL_SLOTS,
+    N_TASKS,
+    NODE_IDS,
+    PASSIVES,
+    bits,
+)
+
+if TYPE_CHECKING:
+    from boardlab.games.konoten.state import KonotenState
+
+
+def _symbols(vector: Vector) -> dict[str, int]:
+    return {SYMBOLS[i]: v for i, v in enumerate(vector) if v}
+
+
+def _card(card: int) -> str | None:
+    return CARD_IDS[card] if card >= 0 else None
+
+
+def _lens_view(s: KonotenState, index: int) -> dict[str, Any]:
+    owner, foundation, cards, flipped = s.lenses[index]
+    info = lens_info(s.lenses[index])
+    return {
+        "lens": index,
+        "owner": owner,
+        "foundation": FOUNDATION_IDS[foundation],
+        "cost": FOUNDATION_COST[foundation],
+        "cards": [{"card": CARD_IDS[c], "turned": bool(flipped >> c & 1)} for c in bits(cards)],
+        "input": _symbols(info.input),
+        "ap": info.ap,
+        "output": _symbols(info.output),
+        "result": info.result,
+        "occupant": s.lens_occ[index],
+        "occupant_used": bool(s.lens_used[index]),
+    }
+
+
+def _player_view(s: KonotenState, p: int) -> dict[str, Any]:
+    n = s.players
+    ch, grown = s.char[p], s.grown[p]
+    return {
+        "seat": p,
+        "character": CHARACTER_IDS[ch] if ch >= 0 else None,
+        "ap": s.ap[p],
+        "creativity": s.cr[p],
+        "vp": s.vp[p],
+        "materials": {m: s.mats[p * 3 + i] for i, m in enumerate(MATERIALS)},
+        "capacity": PASSIVES[ch][grown].capacity if ch >= 0 else CONTENT.setup.material_capacity,
+        "stock": s.stock[p],
+        "open_tasks": [CONTENT.tasks[t] for t in range(N_TASKS) if s.tasks[p] >> t & 1],
+        "grown": [NODE_IDS[i] for i in range(N_NODES) if grown >> i & 1],
+        "will_used": [NODE_IDS[i] for i in range(N_NODES) if s.will_used[p] >> i & 1],
+        "lobby_unused": s.lobby_unused[p],
+        "lobby_used": s.lobby_used[p],
+        "on_devices": {DEVICE_IDS[d]: s.dev_occ[d * n + p] for d in range(N_DEVICES)},
+        "hand": [CARD_IDS[c] for c in bits(s.hand[p])],
+        "lenses_made": lenses_owned(s, p),
+        "ended": bool(s.ended >> p & 1),
+    }
+
+
+def view(s: KonotenState, seat: int | None) -> dict[str, Any]:
+    """The table as ``seat`` sees it: all public, with the decks as sizes only."""
+    n = s.players
+    return {
+        "you": seat,
+        "round": s.round,
+        "phase": PHASE_NAMES[s.phase],
+        "start_player": s.start,
+        "next_start_player": s.next_start if s.next_start >= 0 else None,
+        "market": {
+            "normal": [_card(c) for c in s.market[:N_NORMAL_SLOTS]],
+            "vp": [_card(c) for c in s.market[N_NORMAL_SLOTS:]],
+        },
+        "deck_sizes": {"normal": len(s.normal_deck), "vp": len(s.vp_deck)},
+        "foundations": {
+            str(k): [FOUNDATION_IDS[f] for f in bits(s.found & COST_MASK[k])] for k in COSTS
+        },
+        "devices": [
+            {
+                "device": DEVICE_IDS[d],
+                "assistants": [s.dev_occ[d * n + p] for p in range(n)],
+                "uses_this_round": s.dev_uses[d],
+            }
+            for d in range(N_DEVICES)
+        ],
+        "lenses": [_lens_view(s, i) for i in range(len(s.lenses))],
+        "players": [_player_view(s, p) for p in range(n)],
+        "pending": [list(frame) for frame in s.stack],
+    }
+
+
+def resample_hidden(s: KonotenState, seat: int | None, rng: Random | Rng) -> None:
+    """Reshuffle both development decks: their order is the only hidden information."""
+    rng.shuffle(s.normal_deck)
+    rng.shuffle(s.vp_deck)
+
+
+def _effect_text(inp: Vector, ap: int, out: Vector) -> str:
+    left = ", ".join(f"{v} {SYMBOLS[i]}" for i, v in enumerate(inp) if v and i != 3)
+    cost = f"{ap} AP" if ap else ""
+    paid = " + ".join(x for x in (left, cost) if x) or "nothing"
+    gain = ", ".join(f"{v} {SYMBOLS[i]}" for i, v in enumerate(out) if v) or "nothing"
+    return f"{paid} -> {gain}"
+
+
+def _node_text(s: KonotenState, p: int, node: int) -> str:
+    ability = CONTENT.characters[s.char[p]].abilities[node]
+    if ability.type == "passive":
+        return f"passive {ability.rule} {ability.value or _symbols(ability.output)}"
+    if ability.type == "final":
+        rate = f"per {ability.per}" if ability.per else f"if = {ability.equals}"
+        return f"final {ability.vp} VP {rate} {ability.count}"
+    effect = _effect_text(ability.input, ability.ap + ability.input[3], ability.output)
+    return f"{ability.type}: {effect}"
+
+
+def render(s: KonotenState, seat: int | None = None) -> str:
+    """A compact text picture of the whole table."""
+    n = s.players
+    lines = [
+        f"Konoten - round {s.round}/{CONTENT.rounds}, {PHASE_NAMES[s.phase]} phase, "
+        f"start player {s.start}"
+        + (f" (next round: {s.next_start})" if s.next_start >= 0 else "")
+    ]
+    normal = " ".join(_card(c) or "--" for c in s.market[:N_NORMAL_SLOTS])
+    vps = " ".join(_card(c) or "--" for c in s.market[N_NORMAL_SLOTS:])
+    lines.append(
+        f"market: {normal} | VP: {vps}  (decks {len(s.normal_deck)}/{len(s.vp_deck)})"
+    )
+    piles = " ".join(f"{k}:{(s.found & COST_MASK[k]).bit_count()}" for k in COSTS)
+    lines.append(f"foundations by cost: {piles}")
+    devices = []
+    for d in range(N_DEVICES):
+        seats = ",".join(f"p{p}x{s.dev_occ[d * n + p]}" for p in range(n) if s.dev_occ[d * n + p])
+        devices.append(f"{DEVICE_IDS[d]}[{seats or '-'}]")
+    lines.append("devices: " + " ".join(devices))
+    for p in range(n):
+        ch = s.char[p]
+        you = " (you)" if p == seat else ""
+        ended = " (ended)" if s.ended >> p & 1 and s.phase == MAIN else ""
+        mats = "/".join(str(s.mats[p * 3 + m]) for m in range(3))
+        name = CHARACTER_IDS[ch] if ch >= 0 else "?"
+        lines.append(
+            f"P{p}{you} {name}{ended}: VP {s.vp[p]} AP {s.ap[p]} cr {s.cr[p]} "
+            f"light/rainbow/sediment {mats} stock {s.stock[p]} "
+            f"lobby {s.lobby_unused[p]} unused {s.lobby_used[p]} used"
+        )
+        tasks = ",".join(CONTENT.tasks[t] for t in range(N_TASKS) if s.tasks[p] >> t & 1) or "-"
+        hand = " ".join(CARD_IDS[c] for c in bits(s.hand[p])) or "-"
+        lines.append(f"   tasks open: {tasks}  hand: {hand}")
+        if ch >= 0:
+            for node in range(N_NODES):
+                mark = "*" if s.grown[p] >> node & 1 else " "
+                used = " (used this round)" if s.will_used[p] >> node & 1 else ""
+                lines.append(f"   [{mark}] {NODE_IDS[node]} {_node_text(s, p, node)}{used}")
+    for i, lens in enumerate(s.lenses):
+        info = lens_info(lens)
+        seat_on = s.lens_occ[i]
+        on = "empty" if seat_on < 0 else f"P{seat_on} {'used' if s.lens_used[i] else 'unused'}"
+        cards = " ".join(CARD_IDS[c] + ("'" if lens[3] >> c & 1 else "") for c in bits(lens[2]))
+        lines.append(
+            f"lens {i} of P{lens[0]} [{cards}] cost {info.cost}: "
+            f"{_effect_text(info.input, info.ap, info.output)}  ({on})"
+        )
+    return "\n".join(lines)

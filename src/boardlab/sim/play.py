@@ -1,0 +1,74 @@
+"""Playing the games of a run: one game, or a chunk of games inside a worker."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from boardlab.agents import from_spec
+from boardlab.api import new
+from boardlab.engine import GameState
+from boardlab.sim.config import SimConfig
+from boardlab.sim.plugins import load_plugins
+from boardlab.sim.record import GameRecord
+
+
+class GameFailed(RuntimeError):
+    """A game or an agent raised while a game was played; the message says how to replay it."""
+
+
+def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRecord:
+    """Play game ``index`` of ``config`` to the end; ``record.save`` holds it if ``keep_state``.
+
+    >>> record = play_game(SimConfig("compounded", players=3, games=10, seed=1), 4)
+    >>> record.seed
+    5
+    """
+    started = time.perf_counter()
+    state = play_state(config, index)
+    seconds = time.perf_counter() - started
+    return GameRecord(
+        index=index,
+        game=config.game,
+        seed=state.seed,
+        options=config.options,
+        agents=config.seat_agents(index),
+        scores=tuple(state.scores()),
+        winners=tuple(state.winners()),
+        decisions=len(state.history),
+        seconds=seconds,
+        save=state.to_json() if keep_state else None,
+    )
+
+
+def play_state(config: SimConfig, index: int) -> GameState:
+    """The final state of game ``index`` of ``config``; ``GameFailed`` if a game or agent raises."""
+    seed = config.game_seed(index)
+    specs = config.seat_agents(index)
+    state: GameState | None = None
+    try:
+        state = new(config.game, config.players, seed, **config.options)
+        agents = [
+            from_spec(spec, seed=agent_seed)
+            for spec, agent_seed in zip(specs, config.agent_seeds(index), strict=True)
+        ]
+        limit = config.max_decisions
+        while True:
+            seat = state.to_move
+            if seat is None:
+                return state
+            if len(state.history) >= limit:
+                raise RuntimeError(f"the game did not end within {limit} decisions")
+            state.apply(agents[seat].choose(state))
+    except Exception as error:
+        where = f" after {len(state.history)} decisions" if state is not None else ""
+        raise GameFailed(
+            f"game {index} of {config.game} (seed {seed}, agents {', '.join(specs)}) "
+            f"failed{where}: {type(error).__name__}: {error}"
+        ) from error
+
+
+def play_chunk(config: SimConfig, indices: Iterable[int], keep_state: bool) -> list[GameRecord]:
+    """Play games ``indices`` of ``config`` in this process, loading its plugins first."""
+    load_plugins(config.plugins)
+    return [play_game(config, index, keep_state) for index in indices]

@@ -1,0 +1,205 @@
+"""The summary of a run: wins, scores and game lengths per seat and per agent, with ratings.
+
+Ties: a game won jointly by ``k`` seats gives each of them ``1/k`` of a win, so the wins of
+a run add up to its number of games and a win rate is a share of the games won. Win-rate
+intervals are 95% Wilson score intervals; spreads are sample standard deviations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardlab.sim.ratings import Rating, rate_agents
+from boardlab.sim.record import GameRecord
+from boardlab.sim.stats import mean, stdev, wilson_interval
+
+TIES = "a win shared by k seats counts 1/k for each"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """How one seat, one agent, or one agent in one seat did over the games it played.
+
+    ``games`` counts appearances (an agent in two seats of a game appears twice);
+    ``mean_decisions`` is the mean length of the games it played.
+    """
+
+    agent: str | None
+    seat: int | None
+    games: int
+    wins: float
+    win_rate: float
+    win_rate_ci: tuple[float, float]
+    mean_score: float
+    stdev_score: float
+    mean_decisions: float
+    stdev_decisions: float
+    scores: tuple[float, ...] = field(default=(), repr=False, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.agent is not None:
+            data["agent"] = self.agent
+        if self.seat is not None:
+            data["seat"] = self.seat
+        data.update(
+            games=self.games,
+            wins=self.wins,
+            win_rate=self.win_rate,
+            win_rate_ci=list(self.win_rate_ci),
+            mean_score=self.mean_score,
+            stdev_score=self.stdev_score,
+            mean_decisions=self.mean_decisions,
+            stdev_decisions=self.stdev_decisions,
+        )
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Everything ``boardlab simulate`` reports about a set of games (see the module notes)."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    per_seat: tuple[Standing, ...]
+    per_agent: tuple[Standing, ...]
+    per_agent_seat: tuple[Standing, ...]
+    mean_decisions: float
+    stdev_decisions: float
+    ratings: tuple[Rating, ...] | None
+    ratings_note: str
+    seconds: float | None = field(default=None, compare=False)
+    played: int | None = field(default=None, compare=False)
+
+    @property
+    def wins(self) -> list[float]:
+        return [standing.wins for standing in self.per_seat]
+
+    @property
+    def mean_scores(self) -> list[float]:
+        return [standing.mean_score for standing in self.per_seat]
+
+    @property
+    def games_per_second(self) -> float | None:
+        """Games played by the run per second of play; ``None`` when not timed or none played."""
+        if self.seconds is None or not self.played or self.seconds <= 0:
+            return None
+        return self.played / self.seconds
+
+    def to_json(self) -> dict[str, Any]:
+        """One JSON-able object: the keys ``boardlab simulate --json`` prints."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "options": self.options,
+            "agents": list(self.agents),
+            "ties": TIES,
+            "wins": self.wins,
+            "win_rates": [standing.win_rate for standing in self.per_seat],
+            "mean_scores": self.mean_scores,
+            "stdev_scores": [standing.stdev_score for standing in self.per_seat],
+            "mean_decisions": self.mean_decisions,
+            "stdev_decisions": self.stdev_decisions,
+            "games_per_second": self.games_per_second,
+            "seconds": self.seconds,
+            "played": self.played,
+            "per_seat": [standing.to_json() for standing in self.per_seat],
+            "per_agent": [standing.to_json() for standing in self.per_agent],
+            "per_agent_seat": [standing.to_json() for standing in self.per_agent_seat],
+            "ratings": None if self.ratings is None else [r.to_json() for r in self.ratings],
+            "ratings_note": self.ratings_note,
+        }
+
+
+def summarise(
+    records: Sequence[GameRecord], seconds: float | None = None, played: int | None = None
+) -> Summary:
+    """The summary of ``records`` (games of one run); ``seconds`` and ``played`` time the run.
+
+    >>> summary = summarise(result.records)
+    >>> summary.wins  # per seat; shared wins split
+    """
+    if not records:
+        raise ValueError("there are no games to summarise")
+    records = sorted(records, key=lambda record: record.index)
+    first = records[0]
+    players = first.players
+    agents = tuple(dict.fromkeys(agent for record in records for agent in record.agents))
+    tallies: dict[tuple[str | None, int | None], _Tally] = {}
+    for record in records:
+        winners = set(record.winners)
+        for seat, agent in enumerate(record.agents):
+            won = len(winners) if seat in winners else 0
+            for key in ((None, seat), (agent, None), (agent, seat)):
+                tally = tallies.get(key)
+                if tally is None:
+                    tally = tallies[key] = _Tally()
+                tally.add(record.scores[seat], record.decisions, won)
+    lengths = [float(record.decisions) for record in records]
+    ratings, note = rate_agents(records)
+    return Summary(
+        game=first.game,
+        players=players,
+        games=len(records),
+        seed=first.seed - first.index,
+        options=dict(first.options),
+        agents=agents,
+        per_seat=tuple(tallies[None, seat].standing(None, seat) for seat in range(players)),
+        per_agent=tuple(tallies[agent, None].standing(agent, None) for agent in agents),
+        per_agent_seat=tuple(
+            tallies[agent, seat].standing(agent, seat)
+            for agent in agents
+            for seat in range(players)
+            if (agent, seat) in tallies
+        ),
+        mean_decisions=mean(lengths),
+        stdev_decisions=stdev(lengths),
+        ratings=None if ratings is None else tuple(ratings),
+        ratings_note=note,
+        seconds=seconds,
+        played=played,
+    )
+
+
+class _Tally:
+    """Scores, game lengths and wins (counted by how many seats shared them) of one standing."""
+
+    __slots__ = ("lengths", "scores", "shared_wins")
+
+    def __init__(self) -> None:
+        self.scores: list[float] = []
+        self.lengths: list[float] = []
+        self.shared_wins: dict[int, int] = {}
+
+    def add(self, score: float, decisions: int, winners: int) -> None:
+        """One appearance; ``winners`` is how many seats shared the win, 0 if it did not win."""
+        self.scores.append(score)
+        self.lengths.append(float(decisions))
+        if winners:
+            self.shared_wins[winners] = self.shared_wins.get(winners, 0) + 1
+
+    def standing(self, agent: str | None, seat: int | None) -> Standing:
+        games = len(self.scores)
+        wins = sum(count / k for k, count in sorted(self.shared_wins.items()))
+        wins = min(wins, float(games))
+        return Standing(
+            agent=agent,
+            seat=seat,
+            games=games,
+            wins=wins,
+            win_rate=wins / games if games else 0.0,
+            win_rate_ci=wilson_interval(wins, games),
+            mean_score=mean(self.scores),
+            stdev_score=stdev(self.scores),
+            mean_decisions=mean(self.lengths),
+            stdev_decisions=stdev(self.lengths),
+            scores=tuple(self.scores),
+        )

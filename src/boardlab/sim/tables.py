@@ -1,0 +1,126 @@
+"""The summary of a run as rich tables for a terminal (and as rows for the markdown report)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from boardlab.sim.summary import TIES, Standing, Summary
+
+STANDING_HEADERS = ("games", "wins", "win %", "95% CI", "mean score", "sd", "mean length")
+AGENT_SEAT_HEADERS = ("agent", "seat", *STANDING_HEADERS[:5])
+
+
+def number(value: float, digits: int = 2) -> str:
+    """``12`` for a whole number, else rounded to ``digits`` decimals."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.{digits}f}"
+
+
+def percent(value: float) -> str:
+    """``0.4056`` -> ``"40.6"``."""
+    return f"{100 * value:.1f}"
+
+
+def standing_cells(standing: Standing) -> list[str]:
+    """The cells of a standing, in the order of ``STANDING_HEADERS``."""
+    low, high = standing.win_rate_ci
+    return [
+        str(standing.games),
+        number(standing.wins),
+        percent(standing.win_rate),
+        f"{percent(low)}-{percent(high)}",
+        f"{standing.mean_score:.2f}",
+        f"{standing.stdev_score:.2f}",
+        f"{standing.mean_decisions:.1f}",
+    ]
+
+
+def seat_rows(summary: Summary) -> list[list[str]]:
+    """One row per seat: the seat, who sat there ("rotated" for several), then its standing."""
+    rows = []
+    for standing in summary.per_seat:
+        seated = [s.agent or "" for s in summary.per_agent_seat if s.seat == standing.seat]
+        who = seated[0] if len(seated) == 1 else "rotated"
+        rows.append([str(standing.seat), who, *standing_cells(standing)])
+    return rows
+
+
+def agent_rows(summary: Summary) -> list[list[str]]:
+    return [[s.agent or "", *standing_cells(s)] for s in summary.per_agent]
+
+
+def agent_seat_rows(summary: Summary) -> list[list[str]]:
+    """One row per agent and seat it sat in, with the cells of ``AGENT_SEAT_HEADERS``."""
+    return [[s.agent or "", str(s.seat), *standing_cells(s)[:5]] for s in summary.per_agent_seat]
+
+
+def rating_rows(summary: Summary) -> list[list[str]]:
+    return [
+        [r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}"]
+        for r in summary.ratings or ()
+    ]
+
+
+def headline(summary: Summary) -> str:
+    """One line: the game, players, games, seed and options."""
+    options = ", ".join(f"{key}={value}" for key, value in summary.options.items())
+    return (
+        f"{summary.game}: {summary.games} games, {summary.players} players, "
+        f"seeds {summary.seed}..{summary.seed + summary.games - 1}"
+        + (f", options {options}" if options else "")
+    )
+
+
+def footer(summary: Summary) -> str:
+    """Mean game length and speed, in one line."""
+    speed = summary.games_per_second
+    played = ""
+    if summary.played is not None:
+        played = f"; {summary.played} of {summary.games} games played now"
+    if speed is not None and summary.seconds is not None:
+        played += f" in {summary.seconds:.2f} s, {speed:.1f} games/s"
+    return (
+        f"mean decisions per game {summary.mean_decisions:.1f} "
+        f"(sd {summary.stdev_decisions:.1f}){played}; ties: {TIES}"
+    )
+
+
+def summary_tables(summary: Summary) -> Group:
+    """Everything ``boardlab simulate`` prints: seats, agents, agents by seat, ratings."""
+    parts: list[Table | Text] = [
+        Text(headline(summary), style="bold"),
+        _table("Wins by seat", ("seat", "agents", *STANDING_HEADERS), seat_rows(summary)),
+        _table("Wins by agent", ("agent", *STANDING_HEADERS), agent_rows(summary)),
+    ]
+    if len(summary.agents) > 1:
+        parts.append(
+            _table(
+                "Wins by agent and seat",
+                AGENT_SEAT_HEADERS,
+                agent_seat_rows(summary),
+            )
+        )
+    if summary.ratings is not None:
+        ratings = _table("Ratings", ("agent", "mu", "sigma", "ordinal"), rating_rows(summary))
+        ratings.caption = summary.ratings_note
+        parts.append(ratings)
+    else:
+        parts.append(Text(f"ratings: {summary.ratings_note}"))
+    parts.append(Text(footer(summary)))
+    return Group(*parts)
+
+
+def _table(title: str, headers: Sequence[str], rows: list[list[str]]) -> Table:
+    table = Table(title=title, title_justify="left")
+    for n, header in enumerate(headers):
+        table.add_column(
+            header,
+            justify="left" if n == 0 or header == "agents" else "right",
+            no_wrap=header in ("95% CI", "agent"),
+        )
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    return table

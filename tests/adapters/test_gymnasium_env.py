@@ -1,0 +1,111 @@
+"""The single-agent Gymnasium environment: Gymnasium's checker on every game, then its rules."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium", reason="the 'rl' extra (gymnasium) is not installed")
+
+from gymnasium.utils.env_checker import check_env
+
+import boardlab
+from adapters.cases import CASES
+from boardlab.adapters.encodings import encodings
+from boardlab.adapters.gymnasium import BoardlabEnv
+from boardlab.adapters.outcome import outcome
+from boardlab.engine import IllegalAction, Rng
+
+# check_env cannot test other render modes of an environment made without gymnasium.make
+EXPECTED_WARNINGS = "ignore:.*Not able to test alternative render modes"
+
+
+@pytest.mark.filterwarnings(EXPECTED_WARNINGS)
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_gymnasium_check_env_passes_for_the_first_and_last_seat(game: str, players: int) -> None:
+    for seat in sorted({0, players - 1}):
+        check_env(BoardlabEnv(game, players=players, seat=seat, seed=5, render_mode="ansi"))
+
+
+def play_episode(env: BoardlabEnv, seed: int, rng: Rng) -> tuple[float, dict, int]:
+    observation, _ = env.reset(seed=seed)
+    steps = 0
+    while True:
+        legal = np.flatnonzero(observation["action_mask"])
+        assert len(legal) > 0
+        observation, reward, terminated, truncated, info = env.step(
+            int(legal[rng.randbelow(len(legal))])
+        )
+        steps += 1
+        assert not truncated
+        if terminated:
+            return float(reward), info, steps
+        assert reward == 0.0
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_the_final_reward_is_the_seats_outcome_and_the_others_are_zero(seat: int) -> None:
+    env = BoardlabEnv("toy_rl", players=3, seat=seat, opponents="random")
+    reward, info, _ = play_episode(env, seed=12, rng=Rng(seat))
+    state = env.game_state
+    assert state.is_over
+    assert reward == outcome(state)[seat]
+    assert info == {"scores": state.scores(), "winners": state.winners()}
+
+
+def test_the_learner_only_ever_sees_its_own_decisions() -> None:
+    env = BoardlabEnv("toy_rl", players=4, seat=2, opponents=["random", "random", "random"])
+    observation, _ = env.reset(seed=3)
+    enc = encodings("toy_rl", 4)
+    for _ in range(30):
+        state = env.game_state
+        assert state.to_move == 2
+        assert observation["action_mask"].tolist() == enc.codec.mask(state)
+        expected = enc.encoder.encode(state.view(2), 2)
+        assert observation["observation"].tolist() == pytest.approx(expected)
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, _, terminated, _, _ = env.step(int(legal[0]))
+        if terminated:
+            break
+
+
+def test_an_episode_is_fixed_by_its_seed_and_the_learners_actions() -> None:
+    first = BoardlabEnv("toy_rl", players=3, seat=1, opponents="random")
+    second = BoardlabEnv("toy_rl", players=3, seat=1, opponents="random")
+    assert play_episode(first, 21, Rng(4)) == play_episode(second, 21, Rng(4))
+    assert first.game_state == second.game_state
+    assert first.game_state.seed == 21
+
+
+def test_reset_with_a_seed_deals_that_boardlab_game_before_others_move() -> None:
+    env = BoardlabEnv("toy_rl", players=2, seat=0)
+    env.reset(seed=30)
+    assert env.game_state == boardlab.new("toy_rl", 2, 30)
+
+
+def test_an_invalid_index_ends_the_episode_with_the_penalty() -> None:
+    env = BoardlabEnv("toy_rl", players=2, seed=1)
+    observation, _ = env.reset()
+    invalid = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(invalid)
+    assert (reward, terminated, truncated, info) == (-1.0, True, False, {"invalid_action": True})
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+
+def test_in_raise_mode_an_invalid_index_raises_and_changes_nothing() -> None:
+    env = BoardlabEnv("toy_rl", players=2, seed=1, invalid_action="raise")
+    observation, _ = env.reset()
+    before = env.game_state.to_json()
+    with pytest.raises(IllegalAction, match="legal indices"):
+        env.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert env.game_state.to_json() == before
+
+
+def test_bad_arguments_are_refused_with_what_is_accepted() -> None:
+    with pytest.raises(ValueError, match="seat must be"):
+        BoardlabEnv("toy_rl", players=2, seat=2)
+    with pytest.raises(ValueError, match="unknown agent"):
+        BoardlabEnv("toy_rl", players=2, opponents="nobody")
+    with pytest.raises(ValueError, match="one per other seat"):
+        BoardlabEnv("toy_rl", players=3, opponents=["random"])

@@ -1,0 +1,157 @@
+"""Information-set MCTS: forced wins, seats playing for themselves, budgets, reuse, cut-offs."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardlab import agents
+from boardlab.agents.mcts import Node
+
+from .play import play_game, wins_of
+from .toy_variants import position
+
+
+def forced_win(**fields: object):
+    """Seat 0 (bonus 0) leads 8-5 with 3 stones left; seat 1's bonus (1 to 5) is hidden.
+
+    Taking all 3 and confirming ends the game 11 to at most 10: the only move that wins in
+    every world. After 1 or 2 stones seat 1 may take the rest and win with a high bonus.
+    """
+    base = {"pile": 3, "taken": [8, 5], "bonus": [0, 4], "turn": 0}
+    return position("toy_eval", seed=6, **{**base, **fields})
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["mcts:iterations=300", "mcts:iterations=300,rollout=greedy", "mcts:iterations=300,depth=0"],
+)
+def test_finds_the_forced_win_with_hidden_information(spec: str) -> None:
+    for seed in range(3):
+        assert str(agents.from_spec(spec, seed=seed).choose(forced_win())) == "take 3"
+        assert str(agents.from_spec(spec, seed=seed).choose(forced_win(chosen=3))) == "confirm"
+
+
+def test_each_seat_is_expected_to_play_for_itself() -> None:
+    """Fork: after ``left`` seat 1 answers ``b`` and wins, so seat 0 must go ``right``."""
+    for seed in range(3):
+        bot = agents.make("mcts", seed=seed, iterations=200)
+        state = position("fork")
+        assert str(bot.choose(state)) == "right"
+        state.apply("left")
+        assert str(agents.make("mcts", seed=seed, iterations=200).choose(state)) == "b"
+
+
+def test_the_tree_values_each_action_for_the_seat_that_chose_it() -> None:
+    bot = agents.make("mcts", seed=1, iterations=200)
+    bot.choose(position("fork"))
+    left = bot.tree.children["left"]
+    assert left.chooser == 0 and left.decider == 1
+    reply_b = left.children["b"]  # seat 1 wins 1-0: 0.9 + 0.1 * (0.5 + 0.5 * 1 / 2)
+    assert reply_b.chooser == 1
+    assert reply_b.total == pytest.approx(reply_b.visits * (0.9 + 0.1 * 0.75))
+
+
+def test_same_seed_and_budget_give_the_same_game() -> None:
+    specs = ["mcts:iterations=60", "mcts:iterations=40,rollout=greedy,depth=6"]
+    first = play_game("toy_eval", specs, seed=11)
+    second = play_game("toy_eval", specs, seed=11)
+    assert first.history == second.history and len(first.history) > 10
+
+
+def test_beats_random_on_the_toy_game() -> None:
+    assert wins_of("toy_eval", "mcts:iterations=60", "random", range(8)) >= 6
+
+
+def test_a_single_option_costs_no_search() -> None:
+    state = position("toy_sealed", seed=2, pile=1).seal()
+    bot = agents.make("mcts", seed=1, iterations=50)
+    assert str(bot.choose(state)) == "take 1"
+    assert bot.last_iterations == 0 and state.determinized == 0
+
+
+def test_the_iteration_budget_is_spent_exactly() -> None:
+    state = position("toy_sealed", seed=2, pile=9).seal()
+    bot = agents.make("mcts", seed=1, iterations=37)
+    bot.choose(state)
+    assert bot.last_iterations == 37 and state.determinized == 37
+    assert bot.tree.visits == 37
+
+
+def test_a_time_budget_stops_at_the_iteration_cap_if_reached_first() -> None:
+    bot = agents.make("mcts", seed=1, seconds=30.0, iterations=12)
+    bot.choose(position("toy_eval", pile=9))
+    assert bot.last_iterations == 12
+    timed = agents.make("mcts", seed=1, seconds=0.02)
+    state = position("toy_eval", pile=9)
+    assert timed.choose(state) in state.legal_actions()
+    assert timed.last_iterations >= 1
+
+
+def test_the_cut_off_uses_the_games_evaluation() -> None:
+    """With depth 0 every leaf is judged by evaluate: one that dislikes stones takes 1."""
+    for seed in range(3):
+        modest = agents.make("mcts", seed=seed, iterations=400, depth=0)
+        assert str(modest.choose(position("toy_modest", pile=20))) == "take 1"
+        greedy = agents.make("mcts", seed=seed, iterations=400, depth=0)
+        assert str(greedy.choose(position("toy_eval", pile=20))) == "take 3"
+
+
+def test_options_that_differ_between_worlds_use_availability_counts() -> None:
+    """toy_shy: seat 1 may take at most its hidden bonus + 1, so its options vary by world."""
+    state = position("toy_shy", seed=3, pile=12, bonus=[3, 4])
+    bot = agents.make("mcts", seed=2, iterations=400)
+    bot.choose(state)  # an option illegal in the world searched would fail the game's assert
+    replies: list[Node] = []
+    for taken in bot.tree.children.values():
+        confirmed = taken.children.get("confirm")
+        if confirmed is not None and confirmed.decider == 1:
+            replies.append(confirmed)
+    busiest = max(replies, key=lambda node: node.visits)
+    assert busiest.visits >= 50
+    take_one, take_three = busiest.children["take 1"], busiest.children["take 3"]
+    assert take_three.available < take_one.available - 10  # legal only with bonus >= 2
+    for node in replies:
+        for child in node.children.values():
+            assert child.visits <= child.available <= node.visits
+
+
+def test_the_subtree_is_reused_after_the_agents_own_move() -> None:
+    state = position("toy_eval", seed=4, pile=12)
+    bot = agents.make("mcts", seed=3, iterations=120)
+    first = bot.choose(state)
+    state.apply(first)
+    bot.choose(state)
+    assert bot.last_reused > 0
+    assert bot.last_reused == bot.tree.visits - bot.last_iterations
+
+
+def test_the_subtree_is_reused_across_the_other_seats_moves() -> None:
+    state = position("toy_eval", seed=4, pile=12)
+    bot = agents.make("mcts", seed=3, iterations=300)
+    state.apply(bot.choose(state))
+    bot.choose(state)
+    state.apply("confirm")
+    node = bot.tree.children["confirm"]
+    reply = max(node.children, key=lambda action_id: node.children[action_id].visits)
+    node = node.children[reply].children["confirm"]  # seat 1 takes what search expected most
+    state.apply(reply)
+    state.apply("confirm")
+    carried = node.visits
+    bot.choose(state)
+    assert bot.last_reused == carried > 0 and bot.tree is node
+
+
+def test_no_reuse_for_another_seat_another_game_or_when_off() -> None:
+    state = position("toy_eval", seed=4, pile=12)
+    bot = agents.make("mcts", seed=3, iterations=120)
+    state.apply(bot.choose(state))
+    state.apply("confirm")
+    bot.choose(state)  # seat 1 now: seat 0's tree was grown from seat 0's secrets
+    assert bot.last_reused == 0
+    bot.choose(position("toy_eval", seed=5, pile=12))  # a different game
+    assert bot.last_reused == 0
+    off = agents.make("mcts", seed=3, iterations=120, reuse=False)
+    state = position("toy_eval", seed=4, pile=12)
+    state.apply(off.choose(state))
+    off.choose(state)
+    assert off.last_reused == 0 and off.tree is None

@@ -1,0 +1,144 @@
+"""``boardlab replay``: saved games printed whole or stepped through forwards and back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import Result
+
+import boardlab
+from boardlab.engine import GameState, Rng
+
+Invoke = Callable[..., Result]
+OneLineError = Callable[[Result, str], str]
+
+
+def random_game(seed: int, steps: int | None = None, players: int = 2) -> GameState:
+    """A toy game played at random from ``seed``, to the end or for ``steps`` actions."""
+    state = boardlab.new("toy", players, seed, pile=10)
+    rng = Rng(seed)
+    while not state.is_over and (steps is None or len(state.history) < steps):
+        options = state.legal_actions()
+        state.apply(options[rng.randbelow(len(options))])
+    return state
+
+
+def saved(tmp_path: Path, *games: GameState, name: str = "games.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("".join(game.to_json() + "\n" for game in games), encoding="utf-8")
+    return path
+
+
+def test_play_save_then_replay_print_lists_every_action_and_final_scores(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    save = tmp_path / "played.json"
+    play = ["play", "toy", "--players", "2", "--seed", "3", "--seat", "0", "--option", "pile=5"]
+    played = invoke([*play, "--save", str(save)], "1\n" * 40)
+    assert played.exit_code == 0
+    game = boardlab.load(save.read_text())
+    result = invoke(["replay", str(save), "--print"])
+    assert result.exit_code == 0
+    step_lines = [line for line in result.stdout.splitlines() if line[:5].strip().isdigit()]
+    assert [line.split(None, 2)[2].split(" (")[0] for line in step_lines] == game.history
+    assert "Final scores" in result.stdout
+    assert f"Winner: P{game.winners()[0]}" in result.stdout or "Winners (tied)" in result.stdout
+
+
+def test_print_names_the_player_of_each_step(invoke: Invoke, tmp_path: Path) -> None:
+    game = random_game(seed=4, players=3)
+    result = invoke(["replay", str(saved(tmp_path, game)), "--print"])
+    state = boardlab.new("toy", 3, 4, pile=10)
+    lines = iter(line for line in result.stdout.splitlines() if line[:5].strip().isdigit())
+    for number, action in enumerate(game.history, 1):
+        assert next(lines).split()[:3] == [str(number), f"P{state.to_move}", action.split()[0]]
+        state.apply(action)
+
+
+def test_stepping_forwards_back_and_jumping_shows_the_right_position(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    game = random_game(seed=2)
+    last = len(game.history)
+    result = invoke(["replay", str(saved(tmp_path, game))], "\nn\np\ng 5\ne\ns\nq\n")
+    assert result.exit_code == 0
+    positions = [
+        int(line.split("step ")[1].split(" of")[0])
+        for line in result.stdout.splitlines()
+        if "─ step " in line
+    ]
+    assert positions == [0, 1, 2, 1, 5, last, 0]
+    mover = boardlab.replay("toy", 2, 2, game.history[:4], pile=10).to_move
+    fifth = boardlab.replay("toy", 2, 2, game.history[:5], pile=10)
+    after_jump = result.stdout.split(f"step 5 of {last}", 1)[1]
+    assert fifth.render(None) in after_jump
+    assert f"Step 5: P{mover} played {game.history[4]}" in after_jump
+
+
+def test_replay_refuses_to_step_past_either_end_and_explains_commands(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    game = random_game(seed=2, steps=2)
+    result = invoke(["replay", str(saved(tmp_path, game))], "p\ne\nn\nfly\ng 99\n")
+    assert result.exit_code == 0
+    assert "this is the start of the game" in result.stdout
+    assert "this is the end of the game" in result.stdout
+    assert "unknown command 'fly'" in result.stdout
+    assert "there is no step 99; steps go from 0 to 2" in result.stdout
+
+
+def test_game_option_picks_a_line_of_a_json_lines_file(invoke: Invoke, tmp_path: Path) -> None:
+    path = saved(tmp_path, random_game(seed=11), random_game(seed=12), random_game(seed=13))
+    result = invoke(["replay", str(path), "--game", "2", "--print"])
+    assert result.exit_code == 0
+    assert "seed 12," in result.stdout and "game 2 of 3" in result.stdout
+
+
+def test_a_pretty_printed_save_is_read_whole(invoke: Invoke, tmp_path: Path) -> None:
+    game = random_game(seed=6)
+    path = tmp_path / "pretty.json"
+    path.write_text(json.dumps(json.loads(game.to_json()), indent=2), encoding="utf-8")
+    result = invoke(["replay", str(path), "--print"])
+    assert result.exit_code == 0
+    assert f"seed 6, options pile=10, {len(game.history)} actions" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ("this is not json\n", "is not a valid save: not a saved boardlab game"),
+        ('{"format": "something-else"}\n', "the 'format' field is missing or wrong"),
+        ("", "is empty"),
+        ("\n\n", "is empty"),
+    ],
+)
+def test_corrupt_or_empty_files_are_one_line_errors(
+    invoke: Invoke, one_line_error: OneLineError, tmp_path: Path, content: str, reason: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    assert reason in one_line_error(invoke(["replay", str(path)]), "replay")
+
+
+def test_an_edited_save_is_a_one_line_error(
+    invoke: Invoke, one_line_error: OneLineError, tmp_path: Path
+) -> None:
+    data = json.loads(random_game(seed=8).to_json())
+    data["state"]["taken"][0] += 1
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert "does not match its history" in one_line_error(invoke(["replay", str(path)]), "replay")
+
+
+def test_missing_file_directory_and_bad_game_number_are_one_line_errors(
+    invoke: Invoke, one_line_error: OneLineError, tmp_path: Path
+) -> None:
+    path = saved(tmp_path, random_game(seed=1), random_game(seed=2))
+    missing = tmp_path / "gone.json"
+    assert "no such file" in one_line_error(invoke(["replay", str(missing)]), "replay")
+    assert "is a directory" in one_line_error(invoke(["replay", str(tmp_path)]), "replay")
+    line = one_line_error(invoke(["replay", str(path), "--game", "3"]), "replay")
+    assert "holds games 1 to 2" in line

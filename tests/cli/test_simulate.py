@@ -1,0 +1,113 @@
+"""``boardlab simulate``: the summary, --json, --out and --report, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import Result
+
+Invoke = Callable[..., Result]
+OneLineError = Callable[[Result, str], str]
+TOY = ["simulate", "toy", "--players", "3", "--games", "9", "--seed", "5", "--workers", "1"]
+
+
+def test_simulate_prints_the_tables_of_wins_by_seat_and_agent(invoke: Invoke) -> None:
+    result = invoke([*TOY, "--agents", "random,greedy,random", "--rotate-seats"])
+    assert result.exit_code == 0, result.stderr
+    for heading in ("Wins by seat", "Wins by agent", "Wins by agent and seat", "Ratings"):
+        assert heading in result.stdout
+    assert "toy: 9 games, 3 players, seeds 5..13" in result.stdout
+
+
+def test_json_prints_one_object_with_the_summary_keys(invoke: Invoke) -> None:
+    result = invoke([*TOY, "--agents", "greedy,random,random", "--rotate-seats", "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    for key in (
+        "game",
+        "players",
+        "games",
+        "wins",
+        "mean_scores",
+        "mean_decisions",
+        "games_per_second",
+        "per_seat",
+        "per_agent",
+        "per_agent_seat",
+        "ratings",
+    ):
+        assert key in data
+    assert (data["game"], data["players"], data["games"]) == ("toy", 3, 9)
+    assert sum(data["wins"]) == pytest.approx(9)
+    assert [a["agent"] for a in data["per_agent"]] == ["greedy", "random"]
+    assert data["per_agent"][1]["games"] == 18
+    assert {r["agent"] for r in data["ratings"]} == {"greedy", "random"}
+    assert data["rotate_seats"] is True
+
+
+def test_the_same_seed_gives_the_same_summary_on_two_workers(invoke: Invoke) -> None:
+    one = json.loads(invoke([*TOY, "--json"]).stdout)
+    two = json.loads(invoke([*TOY[:-1], "2", "--json"]).stdout)
+    assert two["workers"] == 2
+    for key in ("wins", "mean_scores", "per_seat", "mean_decisions"):
+        assert one[key] == two[key]
+
+
+def test_out_and_report_are_written(invoke: Invoke, tmp_path: Path) -> None:
+    out, report = tmp_path / "games.jsonl", tmp_path / "report"
+    result = invoke([*TOY, "--out", str(out), "--report", str(report)])
+    assert result.exit_code == 0, result.stderr
+    assert len(out.read_text().splitlines()) == 9
+    assert (report / "report.md").is_file() and (report / "win_rate_by_seat.png").is_file()
+    again = json.loads(invoke([*TOY, "--out", str(out), "--json"]).stdout)
+    assert (again["resumed"], again["played"]) == (9, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        ([*TOY, "--agents", "dice"], "unknown agent 'dice'"),
+        ([*TOY, "--agents", "random,random"], "2 specs for 3 players"),
+        ([*TOY, "--players", "9"], "toy is for 2 to 4 players"),
+        ([*TOY, "--games", "0"], "at least 1"),
+        ([*TOY, "--option", "pile=7"], "pile"),
+        ([*TOY, "--workers", "0"], "--workers must be at least 1"),
+        ([*TOY, "--backend", "mpi"], "--backend must be one of local, ray"),
+        ([*TOY, "--address", "10.0.0.1:6379"], "--address is for --backend ray"),
+        ([*TOY, "--plugin", "no_such_module"], "plugin 'no_such_module' cannot be imported"),
+    ],
+)
+def test_bad_arguments_end_with_one_line_and_status_2(
+    invoke: Invoke, one_line_error: OneLineError, args: list[str], message: str
+) -> None:
+    assert message in one_line_error(invoke(args), "simulate")
+
+
+def test_an_unreadable_out_file_is_a_one_line_error(
+    invoke: Invoke, one_line_error: OneLineError, tmp_path: Path
+) -> None:
+    line = one_line_error(invoke([*TOY, "--out", str(tmp_path)]), "simulate")
+    assert "--out" in line
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a game\n")
+    assert "notes.txt line 1" in one_line_error(invoke([*TOY, "--out", str(notes)]), "simulate")
+
+
+def test_a_game_that_does_not_end_is_one_line_and_status_1(invoke: Invoke) -> None:
+    result = invoke([*TOY, "--max-decisions", "3"])
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "did not end within 3 decisions" in result.stderr
+
+
+def test_a_new_process_plays_on_two_worker_processes(
+    run_with_toy: Callable[..., object],
+) -> None:
+    finished = run_with_toy([*TOY[:-1], "2", "--json"])
+    assert finished.returncode == 0, finished.stderr  # type: ignore[attr-defined]
+    data = json.loads(finished.stdout)  # type: ignore[attr-defined]
+    assert (data["workers"], data["played"], data["games"]) == (2, 9, 9)

@@ -1,0 +1,1 @@
+"""The conformance suite: the engine contract checked on every registered game."""

@@ -1,0 +1,100 @@
+"""Random playouts with a step cap, and recorded games with snapshots taken along the way."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import boardlab
+from boardlab import GameState
+from boardlab.engine import Rng
+
+SEEDS = (1, 2, 3, 4)
+MAX_STEPS = 20_000
+
+
+def describe(state: GameState) -> str:
+    """Where a game is, for failure messages: enough to reproduce it with ``boardlab.replay``."""
+    decision = state.decision
+    waiting = "over" if decision is None else f"on {decision.kind!r} of player {decision.player}"
+    options = f" options={dict(state.options)}" if state.options else ""
+    return (
+        f"{state.game} players={state.players} seed={state.seed}{options} "
+        f"step {len(state.history)} ({waiting}; last actions {state.history[-8:]})"
+    )
+
+
+def random_playout(
+    game: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    each_step: Callable[[GameState], None] | None = None,
+) -> GameState:
+    """A whole game of uniform random choices (chooser seeded by ``seed``), up to ``MAX_STEPS``.
+
+    ``each_step(state)`` runs on the new state and after every action.
+    """
+    state = boardlab.new(game, players, seed, **(options or {}))
+    chooser = Rng(seed)
+    if each_step is not None:
+        each_step(state)
+    while not state.is_over:
+        if len(state.history) >= MAX_STEPS:
+            pytest.fail(f"the game does not end: {describe(state)} after {MAX_STEPS} actions")
+        options_now = state.legal_actions()
+        state.apply(options_now[chooser.randbelow(len(options_now))])
+        if each_step is not None:
+            each_step(state)
+    return state
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A state captured at ``step`` of a recorded game, and its save at capture time.
+
+    Tests must not change ``state``: they work on ``state.clone()``.
+    """
+
+    step: int
+    state: GameState
+    saved: str
+
+
+@dataclass(frozen=True)
+class Recorded:
+    final: GameState
+    checkpoints: tuple[Checkpoint, ...]
+
+    @property
+    def history(self) -> list[str]:
+        return self.final.history
+
+    def unfinished(self) -> tuple[Checkpoint, ...]:
+        return tuple(cp for cp in self.checkpoints if not cp.state.is_over)
+
+
+def checkpoint_steps(length: int) -> list[int]:
+    """The start, the first step, each quarter, the last decision and the end."""
+    return sorted(
+        {0, min(1, length), length // 4, length // 2, 3 * length // 4, max(0, length - 1), length}
+    )
+
+
+@functools.cache
+def recorded(game: str, players: int, seed: int) -> Recorded:
+    """A random game played to the end, with clones taken at ``checkpoint_steps`` (cached)."""
+    history = random_playout(game, players, seed).history
+    wanted = set(checkpoint_steps(len(history)))
+    state = boardlab.new(game, players, seed)
+    checkpoints = []
+    for step in range(len(history) + 1):
+        if step in wanted:
+            checkpoints.append(Checkpoint(step, state.clone(), state.to_json()))
+        if step < len(history):
+            state.apply(history[step])
+    return Recorded(state, tuple(checkpoints))

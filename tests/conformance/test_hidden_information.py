@@ -1,0 +1,61 @@
+"""What a seat sees does not depend on what it cannot see: ``view(s)`` survives determinize."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from boardlab.engine import Rng
+
+from .cases import GameCase
+from .checks import check_audit, check_decision, check_views, seats
+from .playing import MAX_STEPS, SEEDS, describe, recorded
+
+DETERMINIZATIONS = 3
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_determinize_keeps_what_the_seat_sees(
+    game_case: GameCase, seed: int, record_property: Callable[[str, Any], None]
+) -> None:
+    resampled = False
+    for checkpoint in recorded(game_case.game, game_case.players, seed).checkpoints:
+        state = checkpoint.state
+        check_views(state)
+        for seat in seats(state):
+            for k in range(DETERMINIZATIONS):
+                twin = state.determinize(seat, random.Random(k))
+                where = f"determinize({seat}, Random({k})) at {describe(state)}"
+                assert twin.view(seat) == state.view(seat), f"view({seat}) differs: {where}"
+                assert twin.view(None) == state.view(None), f"view(None) differs: {where}"
+                if seat is not None and seat == state.to_move:
+                    assert twin.decision == state.decision, (
+                        f"the deciding seat's options depend on what it cannot see: {where}"
+                    )
+                check_audit(twin)
+                resampled = resampled or twin.snapshot() != state.snapshot()
+        assert state.to_json() == checkpoint.saved, f"determinize changed it: {describe(state)}"
+        assert state.determinize(0, Rng(seed)) == state.determinize(0, Rng(seed)), describe(state)
+    record_property("determinize_resampled", [str(game_case), resampled])
+
+
+def test_a_determinization_plays_on_to_the_end(game_case: GameCase) -> None:
+    game = recorded(game_case.game, game_case.players, SEEDS[0])
+    unfinished = game.unfinished()
+    if not unfinished:
+        pytest.fail(f"{game_case}: the recorded game has no decision at all")
+    state = unfinished[len(unfinished) // 2].state
+    twin = state.determinize(state.to_move, random.Random(SEEDS[0]))
+    assert twin.rng != state.rng, f"determinize kept the real generator: {describe(state)}"
+    chooser = Rng(SEEDS[0])
+    while not twin.is_over:
+        if len(twin.history) >= MAX_STEPS:
+            pytest.fail(f"the determinized game does not end: {describe(twin)}")
+        options = twin.legal_actions()
+        twin.apply(options[chooser.randbelow(len(options))])
+        check_decision(twin)
+        check_audit(twin)
+    assert twin.winners(), describe(twin)

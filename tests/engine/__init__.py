@@ -1,0 +1,1 @@
+"""Unit tests of the game-agnostic engine and the public API."""

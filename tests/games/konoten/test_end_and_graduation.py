@@ -1,0 +1,164 @@
+"""End phase (K-13, A9) and graduation (K-14, A24, R4): penalties, final abilities, tie-breaks."""
+
+from __future__ import annotations
+
+from boardlab.games.konoten import flow
+from boardlab.games.konoten.tables import DEVICE_IDS
+
+from .helpers import add_lens, answer_supply, ids, main_turn, new, play, refresh, set_grown
+
+
+def _main(characters: list[str], seed: int = 1):
+    state = new(len(characters), seed=seed, characters=characters)
+    answer_supply(state)
+    return state, state.to_move
+
+
+def _graduate(state) -> None:
+    """Jump to the last round's main phase and let everyone end (end abilities skipped)."""
+    state.round = 4
+    main_turn(state, state.start)
+    while not state.is_over:
+        play(state, "end" if state.decision.kind == "main_action" else "done")
+
+
+# ---------------------------------------------------------------- end phase
+def test_k13_1_k13_2_a9_assistants_flip_and_device_assistants_go_home() -> None:
+    state, p = _main(["light_prodigy", "workaholic"])
+    other = 1 - p
+    lens = add_lens(state, other, {"D06": False, "D01": False}, cost=0)
+    play(state, "activate device guts", f"activate lens {lens}")
+    state.lobby_used[p] += 1  # a used assistant in the lobby (as gained from an output)
+    state.stock[p] -= 1
+    refresh(state)
+    play(state, "end", "end")
+    answer_supply(state)
+    assert state.round == 2
+    guts = DEVICE_IDS.index("guts")
+    assert state.dev_occ[guts * 2 + p] == 0
+    assert state.lobby_used == [0, 0]
+    assert state.lobby_unused[p] == 4 + 1 + 1 + 1  # 4 left, guts, the used one, supply
+    assert state.lens_occ[lens] == other and state.lens_used[lens] == 0  # stays, unused
+
+
+def test_k13_3_end_abilities_in_start_order_and_optional() -> None:
+    """K-13.3/A22: each player may use each grown end ability once, start player first."""
+    state, p = _main(["light_prodigy", "rainbow_artist"])
+    other = 1 - p
+    set_grown(state, p, ["n00", "n01", "n02"])  # end: -> 1 light
+    set_grown(state, other, ["n00", "n01", "n02"])  # end: 1 rainbow -> 1 VP, 1 light
+    main_turn(state, p)
+    play(state, "end", "end")
+    assert state.phase == flow.END and state.to_move == p
+    play(state, "done")
+    assert state.to_move == other and ids(state) == ["use n02", "done"]
+    play(state, "use n02")
+    assert state.vp[other] == 1 and state.mats[other * 3 : other * 3 + 2] == [3, 1]
+    assert state.mats[p * 3] == 2  # p declined
+    assert state.round == 2
+
+
+# ---------------------------------------------------------------- graduation
+def test_k14_1_each_sediment_costs_2_vp() -> None:
+    state, p = _main(["light_prodigy", "workaholic"])
+    state.vp = [10, 10]
+    state.mats[p * 3 + 2] = 3
+    state.mats[(1 - p) * 3 + 2] = 0
+    _graduate(state)
+    assert state.vp[p] == 4 and state.vp[1 - p] == 10
+
+
+def test_k11_4_sediment_penalty_passive_replaces_the_rate() -> None:
+    """K-11.4 sediment_penalty: the alchemist's n01 makes each sediment cost 1 VP."""
+    state, p = _main(["sediment_alchemist", "workaholic"])
+    set_grown(state, p, ["n00", "n01"])
+    state.vp[p] = 10
+    state.mats[p * 3 + 2] = 3
+    _graduate(state)
+    assert state.vp[p] == 7
+
+
+def test_k14_2_final_per_and_equals() -> None:
+    """K-11.5: light prodigy n22 = 1 VP per 2 light; alchemist n22 = 3 VP if no sediment."""
+    state, p = _main(["light_prodigy", "sediment_alchemist"])
+    other = 1 - p
+    set_grown(state, p, ["n22"])
+    set_grown(state, other, ["n22"])
+    state.mats[p * 3 : p * 3 + 3] = [7, 0, 0]
+    state.mats[other * 3 : other * 3 + 3] = [0, 0, 0]
+    _graduate(state)
+    assert state.vp[p] == 3 and state.vp[other] == 3
+
+
+def test_r4_idea_machine_scores_1_vp_per_2_creativity() -> None:
+    state, p = _main(["idea_machine", "lab_manager"])
+    other = 1 - p
+    set_grown(state, p, ["n22"])
+    set_grown(state, other, ["n22"])  # 2 VP per lens
+    state.cr[p] = 5
+    add_lens(state, other, {}, cost=0)
+    state.mats[p * 3 + 2] = 0
+    state.mats[other * 3 + 2] = 0
+    _graduate(state)
+    assert state.vp[p] == 2 and state.vp[other] == 2
+
+
+def test_a24_penalty_then_finals_and_nothing_else_scores() -> None:
+    """A24: AP, creativity, light, rainbow and hand cards score nothing without an ability."""
+    state, p = _main(["workaholic", "light_prodigy"])
+    state.ap[p] = 30
+    state.mats[p * 3 : p * 3 + 3] = [9, 5, 1]
+    state.hand[p] = 0b11
+    state.normal_deck = [c for c in state.normal_deck if c > 1]
+    state.market = [c if c > 1 else -1 for c in state.market]
+    _graduate(state)
+    assert state.vp[p] == -2
+
+
+def test_k14_3_tie_broken_by_lenses_then_cards_then_result_value() -> None:
+    state, p = _main(["light_prodigy", "workaholic"])
+    other = 1 - p
+    state.mats = [0] * 6
+    state.vp = [5, 5]
+    add_lens(state, p, {"D01": False, "D06": False}, cost=0)
+    add_lens(state, other, {"D20": False, "D23": False}, cost=0)
+    assert state.winners() == []  # not over yet
+    tied = state.clone()
+    _graduate(tied)
+    # one lens each, two cards each; results: D01 1 + D06 0 = 1 against D20 1 + D23 0 = 1
+    assert sorted(tied.winners()) == [0, 1]
+    add_lens(state, other, {"D27": False, "D31": False}, cost=1)
+    _graduate(state)
+    assert state.winners() == [other]
+
+
+def test_k14_3_more_cards_in_lenses_breaks_a_tie() -> None:
+    state, p = _main(["light_prodigy", "workaholic"])
+    other = 1 - p
+    state.mats = [0] * 6
+    add_lens(state, p, {"D01": False, "D06": False}, cost=0)
+    add_lens(state, other, {"D20": False, "D23": False, "D13": False}, cost=0)
+    state.vp = [5, 5]
+    _graduate(state)
+    assert state.winners() == [other]
+
+
+def test_k14_3_higher_total_result_value_breaks_a_tie() -> None:
+    state, p = _main(["light_prodigy", "workaholic"])
+    other = 1 - p
+    state.mats = [0] * 6
+    add_lens(state, p, {"D01": False, "D06": False}, cost=0)  # results 1 + 0
+    add_lens(state, other, {"D07": False, "D20": False}, cost=0)  # results 3 + 1
+    state.vp = [5, 5]
+    _graduate(state)
+    assert state.winners() == [other]
+
+
+def test_k14_3_most_vp_wins_and_the_game_ends_after_round_4() -> None:
+    state, p = _main(["light_prodigy", "workaholic"])
+    state.mats = [0] * 6
+    state.vp[p] = 8
+    _graduate(state)
+    assert state.is_over and state.phase == flow.OVER and state.round == 4
+    assert state.winners() == [p] and state.scores()[p] == 8
+    assert state.legal_actions() == []
