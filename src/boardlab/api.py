@@ -57,7 +57,10 @@ def load(text: str) -> GameState:
     game = data.get("game")
     if game not in registry.names():
         raise LoadError(f"the save names unknown game {game!r}; games: {', '.join(games())}")
-    spec = registry.spec(game)
+    try:
+        spec = registry.spec(game)
+    except ValueError as error:
+        raise LoadError(str(error)) from None
     if data.get("game_version") != spec.version:
         raise LoadError(
             f"the save is of {game} rules version {data.get('game_version')!r}; "

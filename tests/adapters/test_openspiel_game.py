@@ -37,10 +37,28 @@ def random_walk(state, rng: Rng, steps: int):
 
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_openspiel_random_sim_test_passes_with_serialization(game: str, players: int) -> None:
-    spiel_game = load(game, players, seed=5)
-    pyspiel.random_sim_test(
-        spiel_game, num_sims=5 if is_toy(game) else 1, serialize=True, verbose=False
-    )
+    """The toy game is played to its end; a real game is cut after 150 decisions to keep
+    the test short (OpenSpiel checks every observation of every player at every step)."""
+    if is_toy(game):
+        spiel_game, sims = load(game, players, seed=5), 5
+    else:
+        spiel_game, sims = load(game, players, seed=5, max_game_length=150), 1
+    pyspiel.random_sim_test(spiel_game, num_sims=sims, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_a_random_game_to_its_end_returns_the_outcome_within_the_declared_range(
+    game: str, players: int
+) -> None:
+    spiel_game = load(game, players, seed=9)
+    state = random_walk(spiel_game.new_initial_state(), Rng(10), spiel_game.max_game_length())
+    assert state.is_terminal() and state.current_player() == pyspiel.PlayerId.TERMINAL
+    board = state.boardlab_state
+    assert board.is_over, "a random game hit max_game_length: the codec should declare more"
+    returns = state.returns()
+    assert returns == outcome(board)
+    assert all(spiel_game.min_utility() <= r <= spiel_game.max_utility() for r in returns)
+    assert sum(returns) == pytest.approx(0.0)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)

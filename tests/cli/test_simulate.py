@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import pytest
 from typer.testing import Result
 
 Invoke = Callable[..., Result]
+TESTS_DIR = Path(__file__).resolve().parent.parent
 OneLineError = Callable[[Result, str], str]
 TOY = ["simulate", "toy", "--players", "3", "--games", "9", "--seed", "5", "--workers", "1"]
 
@@ -111,3 +114,21 @@ def test_a_new_process_plays_on_two_worker_processes(
     assert finished.returncode == 0, finished.stderr  # type: ignore[attr-defined]
     data = json.loads(finished.stdout)  # type: ignore[attr-defined]
     assert (data["workers"], data["played"], data["games"]) == (2, 9, 9)
+
+
+def test_the_ray_backend_without_ray_installed_is_a_one_line_error() -> None:
+    program = (
+        "import sys; sys.modules['ray'] = None; sys.path.insert(0, sys.argv.pop(1)); "
+        "from boardlab.cli import main; sys.exit(main())"
+    )
+    args = [*TOY, "--plugin", "toy_game", "--backend", "ray"]
+    finished = subprocess.run(
+        [sys.executable, "-c", program, str(TESTS_DIR), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert finished.returncode == 2
+    assert finished.stderr.splitlines() == [
+        "boardlab simulate: error: the ray backend needs Ray: pip install 'boardlab[ray]'"
+    ]

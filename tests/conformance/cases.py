@@ -28,14 +28,25 @@ class GameCase:
 
 @dataclass(frozen=True)
 class OptionCase:
-    """One game with one option set to a value other than its default."""
+    """One game with one option set to a value other than its default.
+
+    For a list-valued option, ``value`` is the choices in some order, and the values tried
+    for ``players`` seats are its first ``players`` elements, its first, then all of them.
+    """
 
     game: str
     option: str
     value: Any
+    is_list: bool = False
+
+    def values_for(self, players: int) -> list[Any]:
+        if not self.is_list:
+            return [self.value]
+        return [list(self.value[:players]), list(self.value[:1]), list(self.value)]
 
     def __str__(self) -> str:
-        return f"{self.game}-{self.option}={self.value}"
+        shown = f"[{self.value[0]},...]" if self.is_list else self.value
+        return f"{self.game}-{self.option}={shown}"
 
 
 def selected_games(requested: str) -> list[str]:
@@ -73,15 +84,25 @@ def game_cases(games: list[str]) -> list[GameCase]:
 
 
 def option_cases(games: list[str]) -> list[OptionCase]:
-    """Every non-default value of every bool option and every option with scalar choices."""
+    """Every non-default value of each bool option and each option with choices.
+
+    A list-valued option with choices gets one case per choice, each starting its list.
+    """
     cases = []
     for game in loadable(games):
         for option in registry.spec(game).options:
+            choices = option.choices
             if isinstance(option.default, bool):
-                values: tuple[Any, ...] = (not option.default,)
-            elif option.choices is not None and not isinstance(option.default, tuple | list):
-                values = tuple(value for value in option.choices if value != option.default)
-            else:
-                continue
-            cases.extend(OptionCase(game, option.name, value) for value in values)
+                cases.append(OptionCase(game, option.name, not option.default))
+            elif choices is not None and isinstance(option.default, tuple | list):
+                cases.extend(
+                    OptionCase(game, option.name, (*choices[i:], *choices[:i]), is_list=True)
+                    for i in range(len(choices))
+                )
+            elif choices is not None:
+                cases.extend(
+                    OptionCase(game, option.name, value)
+                    for value in choices
+                    if value != option.default
+                )
     return cases

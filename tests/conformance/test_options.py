@@ -14,20 +14,21 @@ from .playing import SEEDS, random_playout
 
 def test_every_option_value_plays_through(option_case: OptionCase) -> None:
     spec = registry.spec(option_case.game)
-    options = {option_case.option: option_case.value}
     for players in range(spec.min_players, spec.max_players + 1):
-        try:
-            boardlab.new(option_case.game, players, SEEDS[0], **options)
-        except ValueError:
-            continue  # this value may need another player count (e.g. a solo variant)
-        state = random_playout(
-            option_case.game,
-            players,
-            SEEDS[0],
-            options,
-            each_step=lambda state: (check_decision(state), check_audit(state)),
-        )
-        assert state.options[option_case.option] == option_case.value
-        assert state.winners()
-        return
+        for value in option_case.values_for(players):
+            options = {option_case.option: value}
+            try:
+                boardlab.new(option_case.game, players, SEEDS[0], **options)
+            except ValueError:
+                continue  # the value may need another player count (a solo variant...)
+            state = random_playout(
+                option_case.game,
+                players,
+                SEEDS[0],
+                options,
+                each_step=lambda state: (check_decision(state), check_audit(state)),
+            )
+            assert state.options[option_case.option] == value
+            assert state.winners()
+            return
     pytest.fail(f"{option_case}: no player count accepts this option value")

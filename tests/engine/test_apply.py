@@ -98,12 +98,6 @@ def test_input_that_is_not_an_action_is_illegal(toy: GameState) -> None:
     assert toy.to_json() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: the wrong-type IllegalAction does not name the pending decision as the "
-    "contract asks; fix: in GameState._match build the message with decision.kind, "
-    "decision.player and the options for this branch too",
-)
 def test_input_that_is_not_an_action_names_the_decision(toy: GameState) -> None:
     with pytest.raises(IllegalAction, match="'take'"):
         toy.apply(2)  # type: ignore[arg-type]

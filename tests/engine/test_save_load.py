@@ -170,13 +170,6 @@ def test_same_arguments_same_game(play_random: Play) -> None:
     assert first == second and first.to_json() == second.to_json()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a list-valued option keeps its tuple default in state.options while "
-    "validate() and load() give a list, so load(s.to_json()) != s; fix: in "
-    "GameSpec.resolve_options validate the default too: "
-    "`option.validate(given.get(option.name, option.default))`",
-)
 def test_load_round_trips_a_game_with_a_list_option_left_at_its_default() -> None:
     class Listed(ToyState):
         __slots__ = ()

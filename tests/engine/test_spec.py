@@ -119,12 +119,6 @@ def test_resolve_options_validates_the_given_and_defaults_the_rest() -> None:
         spec.resolve_options({"solo": "yes"})
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: OptionSpec.validate checks only bool/int/str/list defaults; fix: end "
-    "validate with `if not isinstance(value, expected) and not (expected is float and "
-    "isinstance(value, int) and not isinstance(value, bool)): raise ValueError(...)`",
-)
 def test_float_option_rejects_a_string() -> None:
     with pytest.raises(ValueError, match="option 'ratio'"):
         OptionSpec("ratio", 0.5, "a ratio").validate("lots")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 import toy_game
 
+import boardlab
 from boardlab.sim import GameFailed, SimConfig, play_game, run
 from boardlab.sim.chunking import ChunkSizer
 
@@ -57,13 +59,15 @@ def test_two_worker_processes_give_the_same_records(
     assert list(result.records) == records
 
 
-def test_ray_gives_the_same_records(
-    in_process: tuple[SimConfig, list[object]], local_ray: object
+def test_ray_gives_the_same_records_and_saves(
+    in_process: tuple[SimConfig, list[object]], local_ray: object, tmp_path: Path
 ) -> None:
     config, records = in_process
-    result = run(config, backend="ray")
+    result = run(config, backend="ray", save=tmp_path / "games.saves")
     assert result.backend == "ray" and result.workers == 2
     assert list(result.records) == records
+    saved = [boardlab.load(line) for line in (tmp_path / "games.saves").read_text().splitlines()]
+    assert sorted(state.seed for state in saved) == list(range(11, 51))
 
 
 def test_a_failing_game_names_its_index_and_seed_from_a_worker_process() -> None:

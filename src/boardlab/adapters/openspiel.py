@@ -8,9 +8,14 @@
   initial state, default 0), ``max_game_length`` (0: the codec's ``max_game_length``, or
   10000) and each game option under its own name (a list-valued option is written as its
   items joined by ``+``, ``""`` for an empty list).
-* Chance is ``SAMPLED_STOCHASTIC``: there are no chance nodes; draws and shuffles happen
-  inside boardlab's ``apply`` from the state's own generator, seeded by ``seed``, and
-  ``clone()`` copies that generator. ``resample_from_infostate`` re-seeds it.
+* Chance: the games are declared ``DETERMINISTIC`` (no chance nodes). Draws and shuffles
+  happen inside boardlab's ``apply`` from the state's own generator, seeded by ``seed``
+  and copied by ``clone()``, so the game parameters and the action history fix the state:
+  what OpenSpiel calls deterministic. (``SAMPLED_STOCHASTIC`` would make OpenSpiel save a
+  game-level generator through ``Game::GetRNGState``, which a Python game cannot provide
+  in open_spiel 2.0, so every serialisation would fail.) Other deals come from other
+  ``seed`` values. Beware: a search run on ``clone()`` of the real state knows the real
+  future draws and hidden cards; ``resample_from_infostate`` re-samples both.
 * Information is imperfect when the game re-samples hidden information
   (``resample_hidden``), perfect otherwise. Observation tensors are the encoder's vector of
   ``view(player)``; the information state tensor is the same vector, the information state
@@ -25,7 +30,9 @@
 * ``resample_from_infostate(player, sampler)`` returns a copy built with
   ``state.determinize(player, rng)``, ``rng`` seeded from two draws of ``sampler``: what the
   Python ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) needs. OpenSpiel's C++
-  ``ISMCTSBot`` cannot call a Python game's resampler.
+  ``ISMCTSBot`` cannot call a Python game's resampler, and the C++ ``MCTSBot.step``
+  releases the GIL and crashes on a Python game: call ``bot.mcts_search(state)`` and take
+  ``best_child().action`` instead.
 """
 
 from __future__ import annotations
@@ -253,30 +260,70 @@ def _context(game: str, players: int, options: Mapping[str, Any], max_length: in
 
 
 class _Board:
-    """The boardlab state inside an OpenSpiel state: deep-copied by ``clone()``, saved as JSON."""
+    """The boardlab state inside an OpenSpiel state: deep-copied by ``clone()``, saved as JSON.
 
-    __slots__ = ("context", "legal", "state")
+    It also keeps each seat's own past action indices as text (for information state
+    strings) and caches, until the next action, the legal indices and each seat's view,
+    view text and vector: OpenSpiel asks for them several times per state.
+    """
 
-    def __init__(self, context: _Context, state: GameState) -> None:
+    __slots__ = ("_seen", "context", "legal", "own", "state")
+
+    def __init__(self, context: _Context, state: GameState, own: tuple[str, ...] = ()) -> None:
         self.context = context
         self.state = state
+        self.own = own or ("",) * state.players
         self.legal: list[int] | None = None
+        self._seen: dict[int | None, list[Any]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Board:
-        return _Board(self.context, self.state.clone())
+        return _Board(self.context, self.state.clone(), self.own)
 
     def __reduce__(self) -> tuple[Callable[..., _Board], tuple[Any, ...]]:
-        return _restore_board, (self.state.to_json(), self.context.max_game_length)
+        return _restore_board, (self.state.to_json(), self.context.max_game_length, self.own)
 
     @property
     def cut(self) -> bool:
         """Whether the game ran out of decisions before it ended."""
         return len(self.state.history) >= self.context.max_game_length
 
+    def apply(self, index: int) -> None:
+        state = self.state
+        player = state.to_move
+        state.apply(self.context.encodings.codec.decode(index, state))
+        if player is not None:
+            mine = self.own[player]
+            mine = f"{mine},{index}" if mine else str(index)
+            self.own = (*self.own[:player], mine, *self.own[player + 1 :])
+        self.legal = None
+        self._seen.clear()
 
-def _restore_board(text: str, max_game_length: int) -> _Board:
+    def _entry(self, seat: int | None) -> list[Any]:
+        entry = self._seen.get(seat)
+        if entry is None:
+            entry = self._seen[seat] = [self.state.view(seat), None, None]
+        return entry
+
+    def view_text(self, seat: int | None) -> str:
+        """``view(seat)`` as canonical JSON."""
+        entry = self._entry(seat)
+        if entry[1] is None:
+            entry[1] = json.dumps(entry[0], sort_keys=True, separators=(",", ":"))
+        return entry[1]  # type: ignore[no-any-return]
+
+    def vector(self, seat: int | None) -> np.ndarray:
+        """The encoder's vector of ``view(seat)``."""
+        entry = self._entry(seat)
+        if entry[2] is None:
+            values = self.context.encodings.encoder.encode(entry[0], seat)
+            entry[2] = np.asarray(values, dtype=np.float32)
+        return entry[2]  # type: ignore[no-any-return]
+
+
+def _restore_board(text: str, max_game_length: int, own: tuple[str, ...]) -> _Board:
     state = boardlab.load(text)
-    return _Board(_context(state.game, state.players, state.options, max_game_length), state)
+    context = _context(state.game, state.players, state.options, max_game_length)
+    return _Board(context, state, tuple(own))
 
 
 # ---------------------------------------------------------------------------- the state
@@ -308,9 +355,7 @@ class BoardlabState(pyspiel.State):
         return list(board.legal)
 
     def _apply_action(self, action: int) -> None:
-        board = self.board
-        board.state.apply(board.context.encodings.codec.decode(int(action), board.state))
-        board.legal = None
+        self.board.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         board = self.board
@@ -337,7 +382,9 @@ class BoardlabState(pyspiel.State):
             seed = (seed << 32) | (int(probability_sampler() * 2**32) & 0xFFFFFFFF)
         twin: BoardlabState = self.clone()
         board = self.board
-        twin.board = _Board(board.context, board.state.determinize(player_id, Rng(seed)))
+        twin.board = _Board(
+            board.context, board.state.determinize(player_id, Rng(seed)), board.own
+        )
         return twin
 
     def __str__(self) -> str:
@@ -373,18 +420,12 @@ class BoardlabObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: BoardlabState, player: int) -> None:
-        seat = None if self.public_only else player
-        values = self.encoder.encode(state.board.state.view(seat), seat)
-        self.tensor[:] = np.asarray(values, dtype=np.float32)
+        self.tensor[:] = state.board.vector(None if self.public_only else player)
 
     def string_from(self, state: BoardlabState, player: int) -> str:
-        seat = None if self.public_only else player
-        view = json.dumps(state.board.state.view(seat), sort_keys=True, separators=(",", ":"))
+        board = state.board
+        view = board.view_text(None if self.public_only else player)
         if not self.perfect_recall:
             return f"p{player} {view}"
-        own = (
-            []
-            if self.public_only
-            else [item.action for item in state.full_history() if item.player == player]
-        )
-        return f"p{player} own={','.join(map(str, own))} {view}"
+        own = "" if self.public_only else board.own[player]
+        return f"p{player} own={own} {view}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -45,7 +45,7 @@ def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate (see 'boardlab games').")],
     players: Annotated[
         int | None,
-        typer.Option("--players", "-n", help="Number of players [default: the game's minimum]."),
+        typer.Option("--players", "-n", help="Number of players \\[default: the game's minimum]."),
     ] = None,
     games: Annotated[int, typer.Option("--games", "-g", help="How many games to play.")] = 100,
     seed: Annotated[
@@ -60,7 +60,7 @@ def simulate(
         typer.Option(
             help="Agent specs, comma-separated: one for every seat or one per seat in seat "
             "order, e.g. 'random' or 'mcts:iterations=200,seconds=0.1,random' "
-            "(key=value parts belong to the spec before them) [default: random].",
+            "(key=value parts belong to the spec before them) \\[default: random].",
         ),
     ] = None,
     rotate_seats: Annotated[
@@ -76,16 +76,17 @@ def simulate(
         typer.Option(
             "--workers",
             "-w",
-            help="Processes (local) or concurrent tasks (ray) [default: every core / every "
+            help="Processes (local) or concurrent tasks (ray) \\[default: every core / every "
             "CPU of the cluster]; 1 plays in this process.",
         ),
     ] = None,
     backend: Annotated[
-        str, typer.Option(help=f"Where to play: {' or '.join(BACKENDS)} (needs boardlab[ray]).")
+        str,
+        typer.Option(help=f"Where to play: {' or '.join(BACKENDS)} (ray needs boardlab\\[ray])."),
     ] = "local",
     address: Annotated[
         str | None,
-        typer.Option(help="Address of a Ray cluster [default: start a local one]."),
+        typer.Option(help="Address of a Ray cluster \\[default: start a local one]."),
     ] = None,
     out: Annotated[
         Path | None,
@@ -275,6 +276,6 @@ def _progress_bar(console: Console) -> Progress:
     )
 
 
-def _stop(message: str, code: int) -> None:
+def _stop(message: str, code: int) -> NoReturn:
     print(f"boardlab simulate: {one_line(message)}", file=sys.stderr)
     raise typer.Exit(code)

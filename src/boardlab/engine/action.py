@@ -23,6 +23,8 @@ class Action:
     id: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if type(self.args) is not tuple:
+            object.__setattr__(self, "args", tuple(self.args))
         if not self.id:
             text = self.kind if not self.args else f"{self.kind} {','.join(map(str, self.args))}"
             object.__setattr__(self, "id", text)

@@ -36,5 +36,9 @@ def spec(name: str) -> GameSpec:
         raise ValueError(f"unknown game {name!r}; games: {', '.join(names())}")
     found = _loaded.get(name)
     if found is None:
-        found = _loaded[name] = import_module(_BUILTIN[name]).SPEC
+        try:
+            found = import_module(_BUILTIN[name]).SPEC
+        except (ImportError, AttributeError) as error:
+            raise ValueError(f"game {name!r} is declared but cannot be loaded: {error}") from None
+        _loaded[name] = found
     return found

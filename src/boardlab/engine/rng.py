@@ -33,6 +33,12 @@ class Rng:
         """A uniform int in ``[0, n)``; ``n`` must be positive."""
         if n <= 0:
             raise ValueError(f"randbelow needs a positive bound, got {n}")
+        if n > _MASK:
+            bits = n.bit_length()
+            while True:
+                value = self.getrandbits(bits)
+                if value < n:
+                    return value
         limit = _MASK - (_MASK % n)
         while True:
             value = self.next64()
@@ -58,6 +64,8 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def getrandbits(self, k: int) -> int:
+        if k < 0:
+            raise ValueError(f"getrandbits needs a non-negative count, got {k}")
         bits = 0
         produced = 0
         while produced < k:

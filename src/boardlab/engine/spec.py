@@ -43,6 +43,14 @@ class OptionSpec:
             raise ValueError(f"option {self.name!r} takes an integer, got {value!r}")
         if expected is str and not isinstance(value, str):
             raise ValueError(f"option {self.name!r} takes a string, got {value!r}")
+        if expected is float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"option {self.name!r} takes a number, got {value!r}")
+            value = float(value)
+        elif self.default is not None and not isinstance(value, expected):
+            raise ValueError(
+                f"option {self.name!r} takes a {expected.__name__}, got {value!r}"
+            )
         if self.choices is not None and value not in self.choices:
             raise ValueError(f"option {self.name!r}: {value!r} is not one of {list(self.choices)}")
         return value
@@ -88,8 +96,7 @@ class GameSpec:
             if name not in known:
                 raise ValueError(self._unknown_option(name))
         return {
-            option.name: option.validate(given[option.name]) if option.name in given
-            else option.default
+            option.name: option.validate(given.get(option.name, option.default))
             for option in self.options
         }
 

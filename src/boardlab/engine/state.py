@@ -18,6 +18,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from random import Random
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from boardlab.engine.action import Action
@@ -52,7 +53,7 @@ class GameState(ABC):
         state = cls.__new__(cls)
         state.players = players
         state.seed = seed
-        state.options = dict(options)
+        state.options = MappingProxyType(dict(options))
         state.history = []
         state.rng = Rng(seed)
         state._decision = _UNSET
@@ -151,7 +152,9 @@ class GameState(ABC):
                     return option
         else:
             raise IllegalAction(
-                f"an action is an Action or its id string, got {type(action).__name__}"
+                f"an action is an Action or its id string, got {type(action).__name__}, "
+                f"for the pending decision {decision.kind!r} of player {decision.player} "
+                f"({decision.prompt})"
             )
         shown = ", ".join(option.id for option in decision.options[:12])
         more = f", ... ({len(decision.options)} in all)" if len(decision.options) > 12 else ""

@@ -57,7 +57,7 @@ def rate_agents(records: Sequence[GameRecord]) -> tuple[list[Rating] | None, str
     current = {agent: (model.mu, model.sigma) for agent in agents}
     for record in sorted(records, key=lambda r: r.index):
         teams = [[model.rating(*current[agent])] for agent in record.agents]
-        ranks = finishing_ranks(record.scores, record.winners)
+        ranks = [float(rank) for rank in finishing_ranks(record.scores, record.winners)]
         rated = model.rate(teams, ranks=ranks)
         updates: dict[str, list[tuple[float, float]]] = {}
         for agent, (player,) in zip(record.agents, rated, strict=True):

@@ -93,8 +93,8 @@ def run(
         except BaseException:
             stop(True)
             raise
-        stop(False)
         seconds = time.perf_counter() - started
+        stop(False)
     records = tuple(done[index] for index in range(config.games))
     played = len(done) - resumed
     return SimResult(

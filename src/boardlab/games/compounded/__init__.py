@@ -8,8 +8,10 @@
 
 from boardlab.engine import GameSpec, OptionSpec
 from boardlab.games.compounded.audit import audit
+from boardlab.games.compounded.codec import action_codec
 from boardlab.games.compounded.content import CONTENT
 from boardlab.games.compounded.evaluate import evaluate
+from boardlab.games.compounded.observation import observation_encoder
 from boardlab.games.compounded.state import CompoundedState
 
 SPEC = GameSpec(
@@ -40,6 +42,8 @@ SPEC = GameSpec(
     summary="Claim compounds, place element crystals, score atomic points; mind the lab fires.",
     evaluate=evaluate,
     audit=audit,
+    action_codec=action_codec,
+    observation_encoder=observation_encoder,
 )
 
 __all__ = ["CONTENT", "SPEC", "CompoundedState", "audit", "evaluate"]

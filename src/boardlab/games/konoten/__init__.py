@@ -6,8 +6,10 @@
 
 from boardlab.engine import GameSpec, OptionSpec
 from boardlab.games.konoten.audit import audit
+from boardlab.games.konoten.codec import action_codec
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.evaluate import evaluate
+from boardlab.games.konoten.observation import observation_encoder
 from boardlab.games.konoten.state import KonotenState
 from boardlab.games.konoten.tables import CHARACTER_IDS
 
@@ -35,6 +37,8 @@ SPEC = GameSpec(
     summary="Grind transparent cards into lenses, place assistants, grow your character.",
     evaluate=evaluate,
     audit=audit,
+    action_codec=action_codec,
+    observation_encoder=observation_encoder,
 )
 
 __all__ = ["CONTENT", "SPEC", "KonotenState", "audit", "evaluate"]

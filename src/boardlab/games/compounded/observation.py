@@ -1,0 +1,529 @@
+"""A fixed-length vector of what one seat sees in Compounded, built from ``view(seat)`` only.
+
+Seats are rotated: in every per-seat block the observing seat comes first, then the next
+seat clockwise (a public observer, seat ``None``, sees seat 0 first). Things that actions
+name by absolute number (extinguisher ids, the observer's own seat) stay absolute. Counts
+are divided by a fixed scale so that most values lie in [0, 1]; every value is >= 0.
+
+The context of some decisions (the trade being built, the item being placed, the placement
+count, the claim being moved) is in the view only as the decision's prompt text, so
+``decision_context`` reads it from there; see the package README.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from boardlab.games.compounded.actions import BUNDLE_NAMES, MAX_PLAYERS
+from boardlab.games.compounded.content import (
+    CONTENT,
+    ELEMENTS,
+    EQUIPMENT_SHORT,
+    REACTIONS,
+    STATE_TO_TRACK,
+    TRACKS,
+)
+from boardlab.games.compounded.frames import PHASES
+
+DECISION_KINDS = (
+    "trade_offer",
+    "trade_build",
+    "trade_reply",
+    "return_excess",
+    "claim",
+    "relocate",
+    "relocate_target",
+    "goggles",
+    "bunsen",
+    "extinguish",
+    "place_item",
+    "exchange_take",
+    "place_space",
+    "scatter_item",
+    "scatter_space",
+    "score",
+    "experiment",
+    "stability",
+    "handle_item",
+    "handle_space",
+    "paper",
+    "release_claim",
+    "cylinder",
+    "lab_key",
+)
+END_CONDITIONS = ("A", "B", "C", "round cap")
+STATES = tuple(sorted(STATE_TO_TRACK, key=STATE_TO_TRACK.__getitem__))  # gas, solid, liquid
+ITEM_NAMES = (*ELEMENTS, "wild")
+PLACE_ITEMS = 13  # storage crystal per element, goggles-pool crystal per element, wild token
+
+KIND_OF = {compound.id: compound.index for compound in CONTENT.compounds}
+COPIES = tuple(compound.copies for compound in CONTENT.compounds)
+COMPOUNDS = len(CONTENT.compounds)
+ELEMENT_OF = {symbol: e for e, symbol in enumerate(ELEMENTS)}
+ITEM_OF = {name: i for i, name in enumerate(ITEM_NAMES)}
+EQUIPMENT_OF = {short: k for k, short in enumerate(EQUIPMENT_SHORT)}
+REACTION_OF = {name: r for r, name in enumerate(REACTIONS)}
+STATE_OF = {name: i for i, name in enumerate(STATES)}
+PHASE_OF = {name: i for i, name in enumerate(PHASES)}
+DECISION_OF = {kind: i for i, kind in enumerate(DECISION_KINDS)}
+BUNDLE_OF = {name: i for i, name in enumerate(BUNDLE_NAMES)}
+TRACK_LENGTHS = tuple(len(track.levels) for track in CONTENT.tracks)
+TRACK_START = tuple(sum(TRACK_LENGTHS[:t]) for t in range(len(TRACKS)))
+TRACK_TOP_VALUE = tuple(track.levels[-1] for track in CONTENT.tracks)
+ELEMENT_TOTAL = tuple(element.count for element in CONTENT.elements)
+EQUIPMENT_BOX = tuple(kind.box_count for kind in CONTENT.equipment)
+EXT_SPACES = len(CONTENT.extinguisher_elements)
+DECK_START = len(CONTENT.cards) - 16 + CONTENT.lab_fire_cards  # the deck after the first field
+PILE = CONTENT.safe_top_pile_size
+
+# fixed scales: a count divided by its scale is usually at most 1
+POINTS_SCALE = float(CONTENT.score_threshold)
+CARD_POINTS_SCALE = 8.0
+BONUS_SCALE = 20.0
+STORAGE_SCALE = 10.0
+POOL_SCALE = 5.0
+SPACE_SCALE = 4.0
+DISCS_SCALE = float(CONTENT.claim_discs)
+EQUIP_SCALE = 4.0
+SCORED_SCALE = 16.0
+FIRE_SCALE = 4.0
+BUNDLE_SCALE = 4.0
+
+SLOT_OFFSET = {"empty": 0, "crystal": len(ELEMENTS), "wild": 2 * len(ELEMENTS)}
+SPACES_WIDTH = 3 * len(ELEMENTS)
+POINTS_AT = 1 + COMPOUNDS
+
+
+def _static_card(index: int) -> list[float]:
+    """What a field card shows by its kind alone: present, kind, (points), state, equipment,
+    reaction; the points slot is filled from the view."""
+    compound = CONTENT.compounds[index]
+    vector = [0.0] * (POINTS_AT + 1 + len(STATES) + len(EQUIPMENT_SHORT) + len(REACTIONS))
+    vector[0] = 1.0
+    vector[1 + index] = 1.0
+    b = POINTS_AT + 1
+    vector[b + STATES.index(compound.state)] = 1.0
+    b += len(STATES)
+    if compound.equipment >= 0:
+        vector[b + compound.equipment] = 1.0
+    b += len(EQUIPMENT_SHORT)
+    if compound.reaction >= 0:
+        vector[b + compound.reaction] = 1.0
+    return vector
+
+
+STATIC_CARD = {compound.id: _static_card(compound.index) for compound in CONTENT.compounds}
+STATIC_WIDTH = len(STATIC_CARD[CONTENT.compounds[0].id])
+
+FIELD_WIDTH_FIXED = (
+    1  # a card is there
+    + COMPOUNDS  # compound kind
+    + 1  # atomic points
+    + len(STATES)
+    + len(EQUIPMENT_SHORT)
+    + len(REACTIONS)
+    + 3 * len(ELEMENTS)  # empty, crystal, wild spaces per element
+    + 1  # complete
+    + 1  # temporary claim
+    + 1  # claimed this round
+    + 2  # fire tokens, fire limit
+)
+PLAYER_WIDTH = (
+    3  # score, atomic points, final bonus
+    + 2 * len(ELEMENTS)  # storage, goggles pool
+    + 2  # stored, capacity
+    + sum(TRACK_LENGTHS)  # experiment levels, one-hot per track
+    + len(TRACKS)  # experiment values
+    + 4  # claim discs: reserve, available, permanent, temporary
+    + 1  # wild tokens
+    + 2 * len(EQUIPMENT_SHORT)  # equipment held, taken this round
+    + 1  # compounds scored
+    + 6  # used this round: cylinder, pipette, 3-for-1, goggles, paper, offers
+    + 4  # lead, next lead, deciding, winner
+)
+
+_BUILD = re.compile(r"^player (\d+) offers player (\d+) (.+?) for (.+): add items or send$")
+_REPLY = re.compile(r"^player (\d+): player (\d+) offers (.+?) for (.+); accept\?$")
+_PLACED = re.compile(r"research turn, (\d+) of (\d+) placed")
+_PLACE_WHAT = re.compile(r"choose where to place (.+)$")
+_SCATTER_WHAT = re.compile(r"choose an adjacent space for (.+)$")
+_RELOCATE_FROM = re.compile(r"receives the claim from (\d+),(\d+)$")
+_POOL_SUFFIX = " (goggles pool)"
+
+
+def parse_bundle(text: str) -> tuple[dict[str, int], list[int]]:
+    """A bundle as the prompt writes it (``"2 H, 1 wild, extinguisher 1"``): counts, ext ids."""
+    counts: dict[str, int] = {}
+    extinguishers: list[int] = []
+    if text == "nothing":
+        return counts, extinguishers
+    for part in text.split(", "):
+        first, _, second = part.partition(" ")
+        if first == "extinguisher":
+            extinguishers.append(int(second))
+        else:
+            counts[second] = int(first)
+    return counts, extinguishers
+
+
+def decision_context(decision: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What the pending decision is about beyond its options, read from its prompt.
+
+    Keys (each only when it applies): ``proposer``, ``addressee``, ``give``, ``ask``
+    (bundles as ``(counts, extinguisher ids)``), ``placed``, ``place_item`` (0-5 storage
+    element, 6-11 goggles-pool element, 12 wild token), ``moving_item`` (0-5 element, 6 wild
+    token), ``relocate_from`` (position ``row * 4 + col``).
+    """
+    if decision is None:
+        return {}
+    kind = decision["kind"]
+    prompt = decision["prompt"]
+    context: dict[str, Any] = {}
+    if kind == "trade_build":
+        match = _BUILD.match(prompt)
+        if match:
+            context["proposer"], context["addressee"] = int(match[1]), int(match[2])
+            context["give"], context["ask"] = parse_bundle(match[3]), parse_bundle(match[4])
+    elif kind == "trade_reply":
+        match = _REPLY.match(prompt)
+        if match:
+            context["addressee"], context["proposer"] = int(match[1]), int(match[2])
+            context["give"], context["ask"] = parse_bundle(match[3]), parse_bundle(match[4])
+    elif kind == "place_item":
+        match = _PLACED.search(prompt)
+        if match:
+            context["placed"] = int(match[1])
+    elif kind == "place_space":
+        match = _PLACE_WHAT.search(prompt)
+        if match:
+            what = match[1]
+            if what == "the wild token":
+                context["place_item"] = PLACE_ITEMS - 1
+            elif what.endswith(_POOL_SUFFIX):
+                context["place_item"] = len(ELEMENTS) + ELEMENT_OF[what[: -len(_POOL_SUFFIX)]]
+            else:
+                context["place_item"] = ELEMENT_OF[what]
+    elif kind == "scatter_space":
+        match = _SCATTER_WHAT.search(prompt)
+        if match:
+            what = match[1]
+            context["moving_item"] = ITEM_OF["wild" if what == "the wild token" else what]
+    elif kind == "relocate_target":
+        match = _RELOCATE_FROM.search(prompt)
+        if match:
+            context["relocate_from"] = int(match[1]) * 4 + int(match[2])
+    return context
+
+
+def _position(text: str) -> int:
+    row, _, col = text.partition(",")
+    return int(row) * 4 + int(col)
+
+
+class CompoundedEncoder:
+    """The observation vector of Compounded at one player count and option set."""
+
+    __slots__ = (
+        "_at",
+        "_fields",
+        "field_width",
+        "offers_scale",
+        "option_values",
+        "players",
+        "size",
+    )
+
+    low = 0.0
+
+    def __init__(self, players: int, options: Mapping[str, Any]) -> None:
+        if not 2 <= players <= MAX_PLAYERS:
+            raise ValueError(f"compounded is for 2 to {MAX_PLAYERS} players, got {players}")
+        self.players = players
+        offers = int(options.get("trade_offers", CONTENT.proposals_per_phase))
+        self.offers_scale = float(max(offers, 1))
+        self.option_values = (
+            float(bool(options.get("shuffled_deck", False))),
+            float(bool(options.get("ap_cap", True))),
+            offers / CONTENT.proposals_per_phase,
+        )
+        self.field_width = FIELD_WIDTH_FIXED + players
+        n = players
+        widths = (
+            ("options", 3),
+            ("seat", n),
+            ("round", 1),
+            ("phase", len(PHASES)),
+            ("decision_kind", len(DECISION_KINDS)),
+            ("decision_player", n),
+            ("to_move", 1),
+            ("bag", len(ELEMENTS)),
+            ("deck", 5),
+            ("lab_fires_seen_at", CONTENT.lab_fire_cards),
+            ("supply", len(EQUIPMENT_SHORT)),
+            ("wild_tokens_out", 1),
+            ("unseen_compounds", COMPOUNDS),
+            ("field", 16 * self.field_width),
+            ("players", n * PLAYER_WIDTH),
+            ("extinguishers", n * (n + 2 + 2 * EXT_SPACES)),
+            ("resolving", 1 + n + COMPOUNDS + len(ITEM_NAMES)),
+            ("scatter", 1 + 16 + n + len(ITEM_NAMES)),
+            ("trade", 2 * n + 2 * (len(BUNDLE_NAMES) + n)),
+            ("placing", 1 + PLACE_ITEMS),
+            ("moving_item", len(ITEM_NAMES)),
+            ("relocate_from", 16),
+            ("outcome", 1 + len(END_CONDITIONS)),
+        )
+        self._fields: dict[str, tuple[int, int]] = {}
+        start = 0
+        for name, width in widths:
+            self._fields[name] = (start, start + width)
+            start += width
+        self.size = start
+        self._at = {name: span[0] for name, span in self._fields.items()}
+
+    def fields(self) -> dict[str, tuple[int, int]]:
+        """Named parts of the vector as ``(start, stop)``; they tile ``[0, size)`` in order."""
+        return dict(self._fields)
+
+    def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
+        """The vector of ``view`` (the output of ``state.view(seat)``) for ``seat``."""
+        n = self.players
+        me = 0 if seat is None else seat
+        out = [0.0] * self.size
+        at = self._at
+
+        def rel(p: int) -> int:
+            return (p - me) % n
+
+        o = at["options"]
+        out[o : o + 3] = self.option_values
+        if seat is not None:
+            out[at["seat"] + seat] = 1.0
+        out[at["round"]] = view["round"] / CONTENT.round_cap
+        out[at["phase"] + PHASE_OF[view["phase"]]] = 1.0
+
+        decision = view["decision"]
+        deciding = -1
+        if decision is not None:
+            deciding = decision["player"]
+            out[at["decision_kind"] + DECISION_OF[decision["kind"]]] = 1.0
+            out[at["decision_player"] + rel(deciding)] = 1.0
+            out[at["to_move"]] = float(seat is not None and deciding == seat)
+
+        o = at["bag"]
+        for e, symbol in enumerate(ELEMENTS):
+            out[o + e] = view["bag"][symbol] / ELEMENT_TOTAL[e]
+        seen_at = view["lab_fires_seen_at"]
+        since_fire = view["deck_drawn"] - (seen_at[-1] + 1 if seen_at else 0)
+        o = at["deck"]
+        out[o] = view["deck_size"] / DECK_START
+        out[o + 1] = view["lab_fires_in_deck"] / CONTENT.lab_fire_cards
+        out[o + 2] = since_fire / PILE
+        out[o + 3] = float(view["lab_fire_resolved_this_round"])
+        out[o + 4] = float(view["field_could_not_be_refilled"])
+        o = at["lab_fires_seen_at"]
+        for i, drawn in enumerate(seen_at[: CONTENT.lab_fire_cards]):
+            out[o + i] = (drawn + 1) / DECK_START
+        o = at["supply"]
+        for k, short in enumerate(EQUIPMENT_SHORT):
+            out[o + k] = view["supply"][short] / EQUIPMENT_BOX[k]
+        out[at["wild_tokens_out"]] = view["wild_tokens_out"] / (n * CONTENT.wild_tokens_per_player)
+
+        unseen = list(COPIES)
+        self._field(view, out, at["field"], rel, unseen)
+        for card in view["discard"]:
+            if card != "lab_fire":
+                unseen[KIND_OF[card]] -= 1
+        for player in view["players"]:
+            for card in player["scored"]:
+                unseen[KIND_OF[card]] -= 1
+        o = at["unseen_compounds"]
+        for kind, count in enumerate(unseen):
+            out[o + kind] = count / COPIES[kind]
+
+        self._players(view, out, at["players"], rel, deciding)
+        self._extinguishers(view, out, at["extinguishers"], rel)
+        self._resolving(view, out, at["resolving"], rel)
+        self._scatter(view, out, at["scatter"], rel)
+        self._context(decision, out, at, rel)
+
+        o = at["outcome"]
+        out[o] = float(view["over"])
+        for condition in view["end_conditions"]:
+            out[o + 1 + END_CONDITIONS.index(condition)] = 1.0
+        return out
+
+    # ------------------------------------------------------------------ blocks
+    def _field(
+        self, view: dict[str, Any], out: list[float], o: int, rel: Any, unseen: list[int]
+    ) -> None:
+        width = self.field_width
+        current = view["round"]
+        n = self.players
+        static, slot_offset, element_of = STATIC_CARD, SLOT_OFFSET, ELEMENT_OF
+        quarter = 1.0 / SPACE_SCALE
+        for pos, entry in enumerate(view["field"]):
+            if entry is None:
+                continue
+            b = o + pos * width
+            compound = entry["compound"]
+            unseen[KIND_OF[compound]] -= 1
+            out[b : b + STATIC_WIDTH] = static[compound]
+            out[b + POINTS_AT] = entry["points"] / CARD_POINTS_SCALE
+            b += STATIC_WIDTH
+            for symbol, slot in entry["spaces"]:
+                out[b + slot_offset[slot] + element_of[symbol]] += quarter
+            b += SPACES_WIDTH
+            out[b] = float(entry["complete"])
+            claimant = entry["claimant"]
+            if claimant >= 0:
+                out[b + 1 + rel(claimant)] = 1.0
+                out[b + 1 + n] = float(entry["temporary"])
+                out[b + 2 + n] = float(entry["claimed_in_round"] == current)
+            b += 3 + n
+            out[b] = entry["fire_tokens"] / FIRE_SCALE
+            out[b + 1] = entry["fire_limit"] / FIRE_SCALE
+
+    def _players(
+        self, view: dict[str, Any], out: list[float], o: int, rel: Any, deciding: int
+    ) -> None:
+        scores = view["scores"]
+        winners = view["winners"]
+        lead, next_lead = view["lead"], view["next_lead"]
+        offers_scale = self.offers_scale
+        for player in view["players"]:
+            p = player["seat"]
+            b = o + rel(p) * PLAYER_WIDTH
+            out[b] = scores[p] / POINTS_SCALE
+            out[b + 1] = player["atomic_points"] / POINTS_SCALE
+            out[b + 2] = player["final_bonus"] / BONUS_SCALE
+            b += 3
+            storage, pool = player["storage"], player["goggles_pool"]
+            for e, symbol in enumerate(ELEMENTS):
+                out[b + e] = storage[symbol] / STORAGE_SCALE
+                out[b + 6 + e] = pool[symbol] / POOL_SCALE
+            b += 12
+            out[b] = player["stored"] / STORAGE_SCALE
+            out[b + 1] = player["capacity"] / STORAGE_SCALE
+            b += 2
+            experiments = player["experiments"]
+            for t, track in enumerate(TRACKS):
+                entry = experiments[track]
+                out[b + TRACK_START[t] + entry["level"] - 1] = 1.0
+                out[b + TRACK_START[-1] + TRACK_LENGTHS[-1] + t] = (
+                    entry["value"] / TRACK_TOP_VALUE[t]
+                )
+            b += TRACK_START[-1] + TRACK_LENGTHS[-1] + len(TRACKS)
+            claims = player["claims"]
+            out[b] = claims["reserve"] / DISCS_SCALE
+            out[b + 1] = claims["available"] / DISCS_SCALE
+            out[b + 2] = len(claims["permanent"]) / DISCS_SCALE
+            out[b + 3] = len(claims["temporary"]) / DISCS_SCALE
+            out[b + 4] = float(player["wild_tokens"])
+            b += 5
+            held, fresh = player["equipment"], player["equipment_new_this_round"]
+            for k, short in enumerate(EQUIPMENT_SHORT):
+                out[b + k] = held[short] / EQUIP_SCALE
+                out[b + 6 + k] = fresh[short] / EQUIP_SCALE
+            b += 12
+            out[b] = len(player["scored"]) / SCORED_SCALE
+            used = player["used_this_round"]
+            out[b + 1] = used["cylinder"] / EQUIP_SCALE
+            out[b + 2] = used["pipette"] / EQUIP_SCALE
+            out[b + 3] = float(used["three_for_one"])
+            out[b + 4] = float(used["goggles"])
+            out[b + 5] = used["paper"] / EQUIP_SCALE
+            out[b + 6] = used["offers"] / offers_scale
+            b += 7
+            out[b] = float(p == lead)
+            out[b + 1] = float(p == next_lead)
+            out[b + 2] = float(p == deciding)
+            out[b + 3] = float(p in winners)
+
+    def _extinguishers(self, view: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
+        n = self.players
+        width = n + 2 + 2 * EXT_SPACES
+        held = set()
+        for player in view["players"]:
+            for ext in player["extinguishers"]:
+                x = ext["id"]
+                held.add(x)
+                b = o + x * width
+                out[b + rel(player["seat"])] = 1.0
+                out[b + n + 1] = float(ext["complete"])
+                for i, (_, slot) in enumerate(ext["spaces"]):
+                    if slot != "empty":
+                        out[b + n + 2 + 2 * i + (slot == "wild")] = 1.0
+        for x in range(n):
+            if x not in held:
+                out[o + x * width + n] = 1.0  # discarded
+
+    def _resolving(self, view: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
+        resolving = view["resolving"]
+        if resolving is None:
+            return
+        n = self.players
+        out[o] = 1.0
+        out[o + 1 + rel(resolving["player"])] = 1.0
+        out[o + 1 + n + KIND_OF[resolving["compound"]]] = 1.0
+        b = o + 1 + n + COMPOUNDS
+        for symbol, slot in resolving["spaces"]:
+            if slot == "crystal":
+                out[b + ELEMENT_OF[symbol]] += 1.0 / SPACE_SCALE
+            elif slot == "wild":
+                out[b + len(ELEMENTS)] += 1.0 / SPACE_SCALE
+
+    def _scatter(self, view: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
+        scatter = view["scatter"]
+        if not scatter:
+            return
+        out[o] = len(scatter) / 16
+        first = scatter[0]
+        out[o + 1 + _position(first["from"])] = 1.0
+        out[o + 17 + rel(first["decider"])] = 1.0
+        b = o + 17 + self.players
+        for name in first["items"]:
+            out[b + ITEM_OF[name]] += 1.0 / SPACE_SCALE
+
+    def _context(self, decision: Any, out: list[float], at: dict[str, int], rel: Any) -> None:
+        context = decision_context(decision)
+        if not context:
+            return
+        n = self.players
+        if "proposer" in context:
+            o = at["trade"]
+            out[o + rel(context["proposer"])] = 1.0
+            out[o + n + rel(context["addressee"])] = 1.0
+            b = o + 2 * n
+            for side in ("give", "ask"):
+                counts, extinguishers = context[side]
+                for name, count in counts.items():
+                    out[b + BUNDLE_OF[name]] = count / BUNDLE_SCALE
+                for x in extinguishers:
+                    out[b + len(BUNDLE_NAMES) + x] = 1.0
+                b += len(BUNDLE_NAMES) + n
+        if "placed" in context:
+            out[at["placing"]] = context["placed"] / TRACK_TOP_VALUE[TRACKS.index("research")]
+        if "place_item" in context:
+            out[at["placing"] + 1 + context["place_item"]] = 1.0
+        if "moving_item" in context:
+            out[at["moving_item"] + context["moving_item"]] = 1.0
+        if "relocate_from" in context:
+            out[at["relocate_from"] + context["relocate_from"]] = 1.0
+
+
+_ENCODERS: dict[tuple[int, tuple[tuple[str, Any], ...]], CompoundedEncoder] = {}
+
+
+def observation_encoder(
+    players: int, options: Mapping[str, Any] | None = None
+) -> CompoundedEncoder:
+    """The (shared, cached) encoder for ``players`` and ``options``."""
+    given = dict(options or {})
+    key = (players, tuple(sorted((name, repr(value)) for name, value in given.items())))
+    encoder = _ENCODERS.get(key)
+    if encoder is None:
+        encoder = _ENCODERS[key] = CompoundedEncoder(players, given)
+    return encoder

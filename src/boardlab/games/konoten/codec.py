@@ -1,0 +1,135 @@
+"""Konoten's fixed action space for learning environments: one index per action, for ever.
+
+The space is a row of blocks, one per action kind, each a fixed list of the shared actions
+of ``actions.py`` (characters, cards, nodes, devices, lens slots, cost piles, materials).
+An action has the same index in every decision and at every player count: two options of
+one decision are always different actions, so they never share an index. The layout does
+not depend on the player count or the options (224 indices).
+
+>>> codec = action_codec(3, {})
+>>> codec.encode(A.COLLECT[12]) == codec.blocks()["collect"][0] + 12
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from boardlab.engine import Action
+from boardlab.games.konoten import actions as A
+from boardlab.games.konoten.content import CONTENT
+from boardlab.games.konoten.tables import COSTS
+
+if TYPE_CHECKING:
+    from boardlab.engine import GameState
+
+#: The blocks of the action space in index order: (name, actions in local-index order).
+BLOCKS: tuple[tuple[str, tuple[Action, ...]], ...] = (
+    ("character", A.CHARACTER),  # choose_character: by character
+    ("token", (A.TAKE_ASSISTANT, A.TAKE_GROWTH)),  # supply_token, task_reward
+    ("use", A.USE),  # supply_ability, end_ability: by node
+    ("done", (A.DONE,)),  # supply_ability, end_ability, grind_card
+    ("collect", A.COLLECT),  # main_action: by card
+    ("will", A.WILL),  # main_action: by node
+    ("activate_device", A.ACTIVATE_DEVICE),  # main_action: by device
+    ("activate_lens", A.ACTIVATE_LENS),  # main_action, grind_follow_up: by lens slot
+    ("persuade", A.PERSUADE),  # main_action: by lens slot
+    ("reactivate", A.REACTIVATE),  # main_action: by lens slot
+    ("end", (A.END,)),  # main_action
+    ("card", A.CARD),  # grind_card: by card
+    ("orientation", (A.UPRIGHT, A.FLIP)),  # grind_orientation
+    ("foundation", tuple(A.FOUNDATION[k] for k in COSTS)),  # grind_foundation: by cost pile
+    ("skip", (A.SKIP,)),  # grind_follow_up
+    ("pay_node", A.PAY_NODE),  # pay_growth: by node
+    (
+        "remove",  # pay_assistant: lobby unused, lobby used, by device, by lens slot
+        (A.REMOVE_UNUSED, A.REMOVE_USED, *A.REMOVE_DEVICE, *A.REMOVE_LENS),
+    ),
+    ("grow", A.GROW),  # grow_node: by node
+    ("discard", A.DISCARD),  # discard_material: by material
+    ("gain", (A.GAIN_MATERIALS, A.GAIN_GROWTH, A.GAIN_ASSISTANT)),  # gain_order
+)
+
+
+class KonotenActionCodec:
+    """The Konoten action space: ``encode``/``decode`` one action, ``mask`` the legal ones."""
+
+    __slots__ = ("_actions", "_blocks", "_index", "players", "size")
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        actions: list[Action] = []
+        blocks: dict[str, tuple[int, int]] = {}
+        for name, members in BLOCKS:
+            blocks[name] = (len(actions), len(actions) + len(members))
+            actions.extend(members)
+        self._actions = tuple(actions)
+        self._blocks = blocks
+        self._index = {action.id: i for i, action in enumerate(actions)}
+        if len(self._index) != len(actions):
+            raise ValueError("two Konoten actions share an id; the action space is ambiguous")
+        self.size = len(actions)
+
+    def blocks(self) -> dict[str, tuple[int, int]]:
+        """The ``(start, stop)`` index range of each action kind, in index order."""
+        return dict(self._blocks)
+
+    def action(self, index: int) -> Action:
+        """The action that ``index`` stands for, legal or not; ``ValueError`` out of range."""
+        if not 0 <= index < self.size:
+            raise ValueError(f"konoten action index {index} is outside 0..{self.size - 1}")
+        return self._actions[index]
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action``; ``ValueError`` for an action Konoten never offers."""
+        index = self._index.get(action.id)
+        if index is None or self._actions[index] != action:
+            raise ValueError(f"{action.id!r} is not a Konoten action")
+        return index
+
+    def decode(self, index: int, state: GameState) -> Action:
+        """The legal action of ``state`` with this index; ``ValueError`` if there is none."""
+        decision = state.decision
+        if decision is not None and 0 <= index < self.size:
+            wanted = self._actions[index].id
+            for option in decision.options:
+                if option.id == wanted:
+                    return option
+        where = "the game is over" if decision is None else f"decision {decision.kind!r}"
+        raise ValueError(f"konoten action index {index} is not a legal action now ({where})")
+
+    def mask(self, state: GameState) -> list[int]:
+        """One 0/1 entry per index: 1 exactly where the index is a legal action now."""
+        mask = [0] * self.size
+        decision = state.decision
+        if decision is not None:
+            index = self._index
+            for option in decision.options:
+                mask[index[option.id]] = 1
+        return mask
+
+
+def check_players(players: int) -> None:
+    """``ValueError`` unless ``players`` is a supported Konoten player count."""
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not (CONTENT.min_players <= players <= CONTENT.max_players)
+    ):
+        raise ValueError(
+            f"konoten is for {CONTENT.min_players} to {CONTENT.max_players} players, "
+            f"got {players!r}"
+        )
+
+
+@functools.cache
+def _codec(players: int) -> KonotenActionCodec:
+    return KonotenActionCodec(players)
+
+
+def action_codec(players: int, options: Mapping[str, Any]) -> KonotenActionCodec:
+    """The (cached) action codec for ``players``; the options do not change the layout."""
+    check_players(players)
+    return _codec(players)

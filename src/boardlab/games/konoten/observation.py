@@ -1,0 +1,374 @@
+"""Konoten's observation vector for learning environments, built from ``view(seat)`` only.
+
+Seats are counted from the observer: ``seat0`` is the observing seat (seat 0 for a
+spectator), ``seat1`` the next seat, and so on; every seat reference inside the vector
+(owners, occupants, start player, the deciding seat) uses the same rotation. Counts are raw
+numbers (AP, VP, materials...), flags and one-hots are 0/1. The pending decision is the top
+frame of ``view["pending"]``; each context field is filled from the topmost frame of its
+kind, so the gains still to come show while a payment is asked. ``fields()`` names the
+parts; the package README lists them.
+
+>>> import boardlab
+>>> state = boardlab.new("konoten", players=2, seed=1)
+>>> encoder = observation_encoder(2, {})
+>>> len(encoder.encode(state.view(1), 1)) == encoder.size
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from boardlab.games.konoten.codec import check_players
+from boardlab.games.konoten.content import CONTENT, MATERIALS, SYMBOLS
+from boardlab.games.konoten.flow import PHASE_NAMES
+from boardlab.games.konoten.rules import HANDLERS
+from boardlab.games.konoten.tables import (
+    CARD_IDS,
+    CARD_MASK,
+    CHARACTER_IDS,
+    COSTS,
+    N_CARDS,
+    N_CHARACTERS,
+    N_DEVICES,
+    N_FOUNDATIONS,
+    N_NODES,
+    N_TASKS,
+    NODE_IDS,
+    bits,
+)
+
+#: Every decision kind, in the order of the ``decision.kind`` one-hot.
+DECISION_KINDS = (
+    "choose_character",
+    "supply_token",
+    "supply_ability",
+    "main_action",
+    "grind_card",
+    "grind_orientation",
+    "grind_foundation",
+    "grind_follow_up",
+    "pay_growth",
+    "pay_assistant",
+    "grow_node",
+    "discard_material",
+    "task_reward",
+    "end_ability",
+    "gain_order",
+)
+#: The numbers of ``seatK.counters``, in order.
+COUNTERS = (
+    "ap",
+    "creativity",
+    "vp",
+    *MATERIALS,
+    "capacity",
+    "stock",
+    "lobby_unused",
+    "lobby_used",
+    "lenses_made",
+    "ended",
+)
+#: The numbers of each ``lensI`` slot after its owner one-hot: cost, input, AP, output, ...
+LENS_NUMBERS = (
+    "cost",
+    *(f"input_{symbol}" for symbol in SYMBOLS),
+    "ap",
+    *(f"output_{symbol}" for symbol in SYMBOLS),
+    "result",
+    "cards",
+)
+#: ``decision.gain``: the pending gains of a gain frame, in frame order.
+GAIN_NUMBERS = ("ap", "creativity", "vp", *MATERIALS, "growth", "assistant")
+#: ``decision.payment``: growth left, assistants left, executor device one-hot, lens one-hot.
+PAYMENT_WIDTH = 2 + N_DEVICES + N_FOUNDATIONS
+#: ``decision.discard``: the new light, rainbow, sediment, then the excess still to discard.
+DISCARD_WIDTH = len(MATERIALS) + 1
+#: ``decision.grow_source``: the stock, then each task space.
+GROW_SOURCE_WIDTH = 1 + N_TASKS
+GRID_CELLS = 12
+
+_SYMBOL = {symbol: i for i, symbol in enumerate(SYMBOLS)}
+_CARD = {card: i for i, card in enumerate(CARD_IDS)}
+_NODE = {node: i for i, node in enumerate(NODE_IDS)}
+_CHARACTER = {character: i for i, character in enumerate(CHARACTER_IDS)}
+_TASK = {task: i for i, task in enumerate(CONTENT.tasks)}
+_PHASE = {phase: i for i, phase in enumerate(PHASE_NAMES)}
+_KIND = {kind: i for i, kind in enumerate(DECISION_KINDS)}
+_COST_KEYS = tuple(str(k) for k in COSTS)
+_LENS_WIDTH_FIXED = 1 + len(LENS_NUMBERS) + 1  # exists, numbers, occupant_used
+#: Frame kinds that fill the same context field (a frame of the pair is the topmost one).
+_CONTEXT_GROUP = {"supply": "abilities", "end": "abilities", "foundation": "grind"}
+
+
+def decision_kind(frame: list[Any]) -> str:
+    """The decision kind that a pending frame (as shown in ``view``) poses."""
+    return HANDLERS[frame[0]].kind(tuple(frame))
+
+
+class KonotenObservationEncoder:
+    """A fixed-length vector of one seat's view at one player count (see ``fields()``)."""
+
+    __slots__ = ("_fields", "_lens_width", "_seat_width", "high", "low", "players", "size")
+
+    def __init__(self, players: int) -> None:
+        self.players = n = players
+        self._lens_width = _LENS_WIDTH_FIXED + 2 * n
+        parts: list[tuple[str, int]] = [
+            ("round", CONTENT.rounds),
+            ("phase", len(PHASE_NAMES)),
+            ("start_player", n),
+            ("next_start_player", n),
+            ("market", N_CARDS),
+            ("deck_sizes", 2),
+            ("foundations", len(COSTS)),
+            ("devices", N_DEVICES * (n + 1)),
+            ("cards_in_lenses", N_CARDS),
+        ]
+        parts += [(f"lens{i}", self._lens_width) for i in range(N_FOUNDATIONS)]
+        seat_parts = (
+            ("character", N_CHARACTERS),
+            ("counters", len(COUNTERS)),
+            ("open_tasks", N_TASKS),
+            ("growth", N_NODES),
+            ("will_used", N_NODES),
+            ("hand", N_CARDS),
+        )
+        self._seat_width = sum(width for _, width in seat_parts)
+        for k in range(n):
+            parts += [(f"seat{k}.{name}", width) for name, width in seat_parts]
+        parts += [
+            ("decision.kind", len(DECISION_KINDS)),
+            ("decision.seat", n),
+            ("decision.abilities_used", N_NODES),
+            ("decision.grind_cards", N_CARDS),
+            ("decision.grind_turned", N_CARDS),
+            ("decision.grind_awaiting", N_CARDS),
+            ("decision.grind_marks", GRID_CELLS),
+            ("decision.grind_numbers", 2),
+            ("decision.follow_up_lens", N_FOUNDATIONS),
+            ("decision.payment", PAYMENT_WIDTH),
+            ("decision.gain", len(GAIN_NUMBERS)),
+            ("decision.discard", DISCARD_WIDTH),
+            ("decision.grow_source", GROW_SOURCE_WIDTH),
+            ("decision.task", N_TASKS),
+        ]
+        fields: dict[str, tuple[int, int]] = {}
+        start = 0
+        for name, width in parts:
+            fields[name] = (start, start + width)
+            start += width
+        self._fields = fields
+        self.size = start
+        self.low, self.high = self._bounds()
+
+    def _bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """Per entry: 0 below (VP and the grind difference may go negative), 1 above for
+        flags and one-hots, unbounded above for counts (AP and creativity have no cap, A8)."""
+        low = [0.0] * self.size
+        high = [1.0] * self.size
+        f = self._fields
+        for name in (
+            "deck_sizes",
+            "foundations",
+            "devices",
+            "decision.grind_numbers",
+            "decision.gain",
+            "decision.discard",
+        ):
+            start, stop = f[name]
+            high[start:stop] = [math.inf] * (stop - start)
+        start, _ = f["decision.payment"]
+        high[start : start + 2] = [math.inf, math.inf]
+        low[f["decision.grind_numbers"][0] + 1] = -math.inf
+        n = self.players
+        for i in range(N_FOUNDATIONS):
+            at = f[f"lens{i}"][0] + 1 + n
+            high[at : at + len(LENS_NUMBERS)] = [math.inf] * len(LENS_NUMBERS)
+        for k in range(n):
+            start, stop = f[f"seat{k}.counters"]
+            high[start:stop] = [math.inf] * (stop - start)
+            high[start + COUNTERS.index("ended")] = 1.0
+            low[start + COUNTERS.index("vp")] = -math.inf  # the sediment penalty (K-14.1)
+        return tuple(low), tuple(high)
+
+    def fields(self) -> dict[str, tuple[int, int]]:
+        """Named parts of the vector as ``(start, stop)`` ranges that tile it in order."""
+        return dict(self._fields)
+
+    def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
+        """The vector of ``view`` (``state.view(seat)``), seats rotated to put ``seat`` first."""
+        n = self.players
+        me = seat or 0
+        f = self._fields
+        v = [0.0] * self.size
+
+        def rel(p: int) -> int:
+            return (p - me) % n
+
+        v[f["round"][0] + view["round"] - 1] = 1.0
+        v[f["phase"][0] + _PHASE[view["phase"]]] = 1.0
+        v[f["start_player"][0] + rel(view["start_player"])] = 1.0
+        if view["next_start_player"] is not None:
+            v[f["next_start_player"][0] + rel(view["next_start_player"])] = 1.0
+        at = f["market"][0]
+        market = view["market"]
+        for card in (*market["normal"], *market["vp"]):
+            if card is not None:
+                v[at + _CARD[card]] = 1.0
+        at = f["deck_sizes"][0]
+        v[at] = float(view["deck_sizes"]["normal"])
+        v[at + 1] = float(view["deck_sizes"]["vp"])
+        at = f["foundations"][0]
+        piles = view["foundations"]
+        for i, key in enumerate(_COST_KEYS):
+            v[at + i] = float(len(piles[key]))
+        at = f["devices"][0]
+        for device in view["devices"]:
+            for p, count in enumerate(device["assistants"]):
+                v[at + rel(p)] = float(count)
+            v[at + n] = float(device["uses_this_round"])
+            at += n + 1
+        self._lenses(view["lenses"], v, rel)
+        seat_at = f["seat0.character"][0]
+        for player in view["players"]:
+            self._player(player, v, seat_at + rel(player["seat"]) * self._seat_width)
+        self._pending(view["pending"], v, rel)
+        return v
+
+    def _lenses(self, lenses: list[dict[str, Any]], v: list[float], rel: Any) -> None:
+        n = self.players
+        in_lenses = self._fields["cards_in_lenses"][0]
+        lens_at = self._fields["lens0"][0]
+        width = self._lens_width
+        for lens in lenses:
+            at = lens_at + lens["lens"] * width
+            v[at] = 1.0
+            v[at + 1 + rel(lens["owner"])] = 1.0
+            at += 1 + n  # cost, input[8], ap, output[8], result, cards, occupant[n], used
+            v[at] = float(lens["cost"])
+            for symbol, amount in lens["input"].items():
+                v[at + 1 + _SYMBOL[symbol]] = float(amount)
+            v[at + 9] = float(lens["ap"])
+            for symbol, amount in lens["output"].items():
+                v[at + 10 + _SYMBOL[symbol]] = float(amount)
+            v[at + 18] = float(lens["result"])
+            cards = lens["cards"]
+            v[at + 19] = float(len(cards))
+            if lens["occupant"] >= 0:
+                v[at + 20 + rel(lens["occupant"])] = 1.0
+            v[at + 20 + n] = float(lens["occupant_used"])
+            for card in cards:
+                v[in_lenses + _CARD[card["card"]]] = 1.0
+
+    def _player(self, player: dict[str, Any], v: list[float], at: int) -> None:
+        # seat block: character[6], counters[12], open_tasks[3], growth[9], will_used[9], hand
+        if player["character"] is not None:
+            v[at + _CHARACTER[player["character"]]] = 1.0
+        at += N_CHARACTERS
+        materials = player["materials"]
+        v[at] = float(player["ap"])
+        v[at + 1] = float(player["creativity"])
+        v[at + 2] = float(player["vp"])
+        v[at + 3] = float(materials["light"])
+        v[at + 4] = float(materials["rainbow"])
+        v[at + 5] = float(materials["sediment"])
+        v[at + 6] = float(player["capacity"])
+        v[at + 7] = float(player["stock"])
+        v[at + 8] = float(player["lobby_unused"])
+        v[at + 9] = float(player["lobby_used"])
+        v[at + 10] = float(player["lenses_made"])
+        v[at + 11] = float(player["ended"])
+        at += len(COUNTERS)
+        for task in player["open_tasks"]:
+            v[at + _TASK[task]] = 1.0
+        at += N_TASKS
+        for node in player["grown"]:
+            v[at + _NODE[node]] = 1.0
+        at += N_NODES
+        for node in player["will_used"]:
+            v[at + _NODE[node]] = 1.0
+        at += N_NODES
+        for card in player["hand"]:
+            v[at + _CARD[card]] = 1.0
+
+    def _pending(self, frames: list[list[Any]], v: list[float], rel: Any) -> None:
+        if not frames:
+            return
+        f = self._fields
+        top = frames[-1]
+        v[f["decision.kind"][0] + _KIND[decision_kind(top)]] = 1.0
+        v[f["decision.seat"][0] + rel(top[1])] = 1.0
+        seen: set[str] = set()
+        for frame in reversed(frames):
+            name = frame[0]
+            group = _CONTEXT_GROUP.get(name, name)
+            if group in seen:
+                continue
+            seen.add(group)
+            if group == "abilities":
+                _bits(v, f["decision.abilities_used"][0], frame[2])
+            elif group == "grind":
+                self._grind(frame, v)
+            elif name == "follow_up":
+                v[f["decision.follow_up_lens"][0] + frame[2]] = 1.0
+            elif name == "pay_growth":
+                v[f["decision.payment"][0]] = float(frame[2])
+            elif name == "pay_assistant":
+                at = f["decision.payment"][0]
+                v[at + 1] = float(frame[2])
+                place, index = frame[3], frame[4]
+                if place == 1:
+                    v[at + 2 + index] = 1.0
+                elif place == 2:
+                    v[at + 2 + N_DEVICES + index] = 1.0
+            elif name == "gain":
+                at = f["decision.gain"][0]
+                for i, value in enumerate(frame[2:10]):
+                    v[at + i] = float(value)
+            elif name == "discard":
+                at = f["decision.discard"][0]
+                for i, value in enumerate(frame[2:6]):
+                    v[at + i] = float(value)
+            elif name == "grow":
+                v[f["decision.grow_source"][0] + 1 + frame[2]] = 1.0
+            elif name == "task":
+                v[f["decision.task"][0] + frame[2]] = 1.0
+
+    def _grind(self, frame: list[Any], v: list[float]) -> None:
+        f = self._fields
+        cards, flipped = frame[2], frame[3]
+        _bits(v, f["decision.grind_cards"][0], cards)
+        _bits(v, f["decision.grind_turned"][0], flipped)
+        marks = 0
+        for card in bits(cards):
+            marks |= CARD_MASK[card][flipped >> card & 1]
+        _bits(v, f["decision.grind_marks"][0], marks)
+        at = f["decision.grind_numbers"][0]
+        if frame[0] == "grind":
+            v[at] = float(frame[6])
+            v[at + 1] = float(frame[5])
+            if frame[7] >= 0:
+                v[f["decision.grind_awaiting"][0] + frame[7]] = 1.0
+        else:
+            v[at] = float(cards.bit_count())
+            v[at + 1] = float(frame[4])
+
+
+def _bits(v: list[float], at: int, mask: int) -> None:
+    for i in bits(mask):
+        v[at + i] = 1.0
+
+
+@functools.cache
+def _encoder(players: int) -> KonotenObservationEncoder:
+    return KonotenObservationEncoder(players)
+
+
+def observation_encoder(players: int, options: Mapping[str, Any]) -> KonotenObservationEncoder:
+    """The (cached) encoder for ``players``; the options do not change the layout."""
+    check_players(players)
+    return _encoder(players)

@@ -1,0 +1,287 @@
+"""The Compounded action codec and observation encoder (learning environments) over random
+playouts at 2 to 5 players, the game options, and built situations (decisions D1 to D17)."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import boardlab
+from boardlab.agents import make
+from boardlab.engine import Action
+from boardlab.games.compounded import SPEC
+from boardlab.games.compounded import actions as A
+from boardlab.games.compounded import frames as F
+from boardlab.games.compounded.codec import CompoundedCodec, action_codec
+from boardlab.games.compounded.content import CONTENT, ELEMENTS
+from boardlab.games.compounded.discovery import ASK_AT, BUNDLE_LEN, EXT_MASK, GIVE_AT
+from boardlab.games.compounded.observation import (
+    COMPOUNDS,
+    DECISION_KINDS,
+    PLAYER_WIDTH,
+    SPACE_SCALE,
+    STORAGE_SCALE,
+    CompoundedEncoder,
+    decision_context,
+    observation_encoder,
+)
+from boardlab.games.compounded.workbench import CARDS, LAB_FIRE
+
+from .helpers import claim_for, fill, new_game, pos_of, quiet_field, run_frames, set_card, vacate
+
+CASES = [
+    (2, 1, {}),
+    (2, 2, {"shuffled_deck": True, "trade_offers": 2}),
+    (3, 3, {"ap_cap": False}),
+    (3, 4, {}),
+    (4, 5, {"trade_offers": 1}),
+    (4, 6, {"shuffled_deck": True}),
+    (5, 7, {"trade_offers": 0}),
+    (5, 8, {"ap_cap": False, "shuffled_deck": True}),
+]
+OBSERVE_EVERY = 3  # decisions between two observation checks in a playout
+
+
+def _every_action_constant() -> set[Action]:
+    """Every Action built in ``actions.py``, nested tables flattened."""
+    found: set[Action] = set()
+    pending = list(vars(A).values())
+    while pending:
+        value = pending.pop()
+        if isinstance(value, Action):
+            found.add(value)
+        elif isinstance(value, tuple):
+            pending.extend(value)
+    return found
+
+
+def _never_legal(players: int) -> set[Action]:
+    """Actions naming a seat or extinguisher beyond the table, or a cylinder move in place."""
+    beyond = range(players, A.MAX_PLAYERS)
+    never = {A.CYLINDER[t][t] for t in range(4)}
+    for x in beyond:
+        never |= {A.OFFER[x], A.GIVE_EXT[x], A.ASK_EXT[x], A.APPROVE_SPLIT[x]}
+        never |= {*A.EXT_SPACE[x], *A.APPROVE[x]}
+    return never
+
+
+def _expected_context(state) -> dict:
+    """The decision context straight from the top frame, to check what the prompt gives."""
+    frame = state.stack[-1]
+    op = frame[0]
+
+    def bundle(at: int) -> tuple:
+        counts = tuple(frame[at : at + EXT_MASK])
+        mask = frame[at + EXT_MASK]
+        return counts, sorted(x for x in range(A.MAX_PLAYERS) if mask >> x & 1)
+
+    if op == F.D_TRADE_BUILD:
+        return {
+            "proposer": frame[1],
+            "addressee": frame[2],
+            "give": bundle(GIVE_AT),
+            "ask": bundle(ASK_AT),
+        }
+    if op == F.D_TRADE_REPLY:
+        return {
+            "proposer": frame[2],
+            "addressee": frame[1],
+            "give": bundle(GIVE_AT),
+            "ask": bundle(ASK_AT),
+        }
+    if op == F.D_PLACE_ITEM:
+        return {"placed": frame[2]}
+    if op == F.D_PLACE_SPACE:
+        return {"place_item": frame[3]}
+    if op == F.D_SCATTER_SPACE:
+        return {"moving_item": frame[2]}
+    if op == F.D_RELOCATE_TO:
+        return {"relocate_from": frame[2]}
+    return {}
+
+
+def _parsed(context: dict) -> dict:
+    """A decision context with its bundles as (counts in bundle order, extinguisher ids)."""
+    result = dict(context)
+    for side in ("give", "ask"):
+        if side in result:
+            counts, extinguishers = result[side]
+            result[side] = (
+                tuple(counts.get(name, 0) for name in A.BUNDLE_NAMES),
+                sorted(extinguishers),
+            )
+    return result
+
+
+def _check_actions(codec: CompoundedCodec, state) -> None:
+    options = state.legal_actions()
+    indices = [codec.encode(action) for action in options]
+    assert all(0 <= index < codec.size for index in indices)
+    assert len(set(indices)) == len(options), "two options of one decision share an index"
+    mask = codec.mask(state)
+    assert len(mask) == codec.size and sum(mask) == len(options)
+    assert all(mask[index] == 1 for index in indices)
+    for action, index in zip(options, indices, strict=True):
+        assert codec.decode(index, state) == action
+    with pytest.raises(ValueError):
+        codec.decode(mask.index(0), state)
+
+
+def _check_vector(encoder: CompoundedEncoder, vector: list[float]) -> None:
+    assert len(vector) == encoder.size
+    assert all(isinstance(x, float) and math.isfinite(x) and x >= encoder.low for x in vector)
+
+
+def _check_unseen(encoder: CompoundedEncoder, state, vector: list[float]) -> None:
+    """The unseen-compound counts are exactly the compounds still in the (hidden) deck."""
+    start, stop = encoder.fields()["unseen_compounds"]
+    in_deck = [0] * COMPOUNDS
+    for card in state.deck:
+        if card != LAB_FIRE:
+            in_deck[CARDS[card].index] += 1
+    copies = [compound.copies for compound in CONTENT.compounds]
+    seen = [round(vector[start + k] * copies[k]) for k in range(stop - start)]
+    assert seen == in_deck
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_random_playouts_round_trip_every_decision_D1_to_D17(players, seed, options):
+    """Every legal action has an index in range, decodes back to itself, and the mask marks
+    exactly the legal actions; observations are finite, fixed-length, carry the decision
+    context, and do not change when the hidden deck is re-dealt (determinize)."""
+    state = boardlab.new("compounded", players, seed, **options)
+    codec = SPEC.action_codec(players, state.options)
+    encoder = SPEC.observation_encoder(players, state.options)
+    agent = make("random", seed=seed)
+    picker = random.Random(seed)
+    checkpoints = set(picker.sample(range(1200 * players), 4))
+    steps = 0
+    while not state.is_over:
+        _check_actions(codec, state)
+        decision = state.decision
+        if steps % OBSERVE_EVERY == 0 or decision.kind in ("place_space", "trade_reply"):
+            view = state.view(decision.player)
+            _check_vector(encoder, encoder.encode(view, decision.player))
+            assert _parsed(decision_context(view["decision"])) == _expected_context(state)
+        if steps in checkpoints:
+            for seat in (None, *range(players)):
+                vector = encoder.encode(state.view(seat), seat)
+                _check_unseen(encoder, state, vector)
+                for k in range(2):
+                    twin = state.determinize(seat, random.Random(k))
+                    assert encoder.encode(twin.view(seat), seat) == vector
+                    assert codec.mask(twin) == codec.mask(state)
+        state.apply(agent.choose(state))
+        steps += 1
+    assert not any(codec.mask(state))
+    final = encoder.encode(state.view(0), 0)
+    _check_vector(encoder, final)
+    assert final[encoder.fields()["outcome"][0]] == 1.0
+
+
+def test_the_codec_covers_every_action_the_rules_can_offer_once():
+    """Each action of ``actions.py`` that can be legal at this player count has exactly one
+    index; the blocks tile the space; nothing else is in it."""
+    everything = _every_action_constant()
+    for players in range(2, 6):
+        codec = action_codec(players, {})
+        offerable = everything - _never_legal(players)
+        assert set(codec.actions) == offerable and len(codec.actions) == codec.size
+        assert [codec.encode(action) for action in codec.actions] == list(range(codec.size))
+        spans = sorted(codec.offsets.values())
+        assert spans[0][0] == 0 and spans[-1][1] == codec.size
+        assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))
+        for name, (start, stop) in codec.offsets.items():
+            assert stop > start, name
+
+
+def test_indices_of_seat_free_actions_do_not_depend_on_the_player_count():
+    """Only the blocks that name seats or extinguishers grow with the table; they come last."""
+    two, five = action_codec(2, {}), action_codec(5, {})
+    for action in (A.PASS, A.CLAIM[5], A.SPACE[15][19], A.CYLINDER[3][0], A.GIVE[12]):
+        assert two.encode(action) == five.encode(action)
+    assert two.encode(A.OFFER[1]) != five.encode(A.OFFER[1])
+    assert five.size - two.size == 3 * 11  # offer 1 + gifts/asks 2 + ext spaces 3 + approvals 5
+
+
+def test_actions_the_game_never_offers_are_rejected():
+    codec = action_codec(3, {})
+    for action in (A.OFFER[3], A.EXT_SPACE[4][0], A.CYLINDER[1][1], Action("claim", (4, 0))):
+        with pytest.raises(ValueError):
+            codec.encode(action)
+    state = new_game(3, seed=2)
+    for index in (-1, codec.size):
+        with pytest.raises(ValueError):
+            codec.decode(index, state)
+
+
+def test_factories_are_cached_per_player_count_and_options():
+    assert SPEC.action_codec(3, {}) is SPEC.action_codec(3, {"ap_cap": False})
+    assert SPEC.action_codec(3, {}) is not SPEC.action_codec(4, {})
+    options = SPEC.resolve_options({})
+    assert SPEC.observation_encoder(3, options) is SPEC.observation_encoder(3, dict(options))
+    assert SPEC.observation_encoder(3, options) is not SPEC.observation_encoder(
+        3, {**options, "trade_offers": 0}
+    )
+
+
+def test_fields_tile_the_vector_at_every_player_count():
+    for players in range(2, 6):
+        encoder = observation_encoder(players, {})
+        spans = list(encoder.fields().values())
+        assert spans[0][0] == 0 and spans[-1][1] == encoder.size
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in zip(spans, spans[1:], strict=False))
+    assert set(DECISION_KINDS) == {kind for kind in F.KIND if kind}
+
+
+def test_workbenches_are_rotated_so_the_observer_comes_first():
+    """Seat 1's workbench is the first block for seat 1 and the second for seat 0."""
+    state = new_game(3, seed=5)
+    encoder = observation_encoder(3, state.options)
+    start, _ = encoder.fields()["players"]
+    mine = encoder.encode(state.view(1), 1)
+    theirs = encoder.encode(state.view(0), 0)
+    assert (
+        mine[start : start + PLAYER_WIDTH]
+        == theirs[start + PLAYER_WIDTH : start + 2 * PLAYER_WIDTH]
+    )
+    for e, symbol in enumerate(ELEMENTS):
+        assert mine[start + 3 + e] == state.storage[6 + e] / STORAGE_SCALE, symbol
+    seat = encoder.fields()["seat"][0]
+    assert mine[seat : seat + 3] == [0.0, 1.0, 0.0]
+    public = encoder.encode(state.view(None), None)
+    assert public[seat : seat + 3] == [0.0, 0.0, 0.0] and public[start:] == theirs[start:]
+
+
+def test_handle_with_care_decisions_encode_C_10_3_D14():
+    """D14: the item choice and the space choice round-trip; the card being resolved and its
+    items are in the observation."""
+    s = new_game(3, seed=21)
+    s.lead = 0
+    quiet_field(s)
+    for pos in range(16):
+        if pos not in (pos_of(0, 0), pos_of(1, 1)):
+            vacate(s, pos)
+    set_card(s, pos_of(0, 0), "peroxydisulfuric_acid")  # H2 O8 S2, handle with care
+    fill(s, pos_of(0, 0))
+    claim_for(s, pos_of(0, 0), 0)
+    set_card(s, pos_of(1, 1), "sulfuric_acid")  # H2 O4 S: every kind has a destination
+    run_frames(s, (F.T_LAB, -1, 0))
+    s.apply("none")
+    assert s.decision.kind == "handle_item"
+    codec, encoder = action_codec(3, s.options), observation_encoder(3, s.options)
+    _check_actions(codec, s)
+    vector = encoder.encode(s.view(0), 0)
+    start, _ = encoder.fields()["resolving"]
+    items = start + 1 + 3 + COMPOUNDS
+    assert vector[start] == 1.0 and vector[start + 1] == 1.0  # the observer resolves it
+    assert vector[start + 4 + CONTENT.compound("peroxydisulfuric_acid").index] == 1.0
+    assert vector[items : items + 7] == [x / SPACE_SCALE for x in (2, 0, 8, 0, 0, 2, 0)]
+    kind = encoder.fields()["decision_kind"][0]
+    assert vector[kind + DECISION_KINDS.index("handle_item")] == 1.0
+    s.apply("item S")
+    assert s.decision.kind == "handle_space"
+    _check_actions(codec, s)
+    _check_vector(encoder, encoder.encode(s.view(1), 1))
