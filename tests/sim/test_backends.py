@@ -19,6 +19,7 @@ def local_ray() -> Iterator[object]:
     """A real local Ray of two CPUs for this module, shut down after it."""
     ray = pytest.importorskip("ray")
     ray.init(
+        address="local",  # a new instance, never another process's cluster
         num_cpus=2,
         include_dashboard=False,
         logging_level="ERROR",
@@ -109,5 +110,5 @@ def test_chunks_shrink_at_the_end_so_every_worker_keeps_busy() -> None:
     sizer.observe(games=1, seconds=0.001)
     sizes = [len(chunk) for chunk in sizer]
     assert sum(sizes) == 40
-    assert sizes[0] == 10  # at most a quarter of what is left with two workers
+    assert sizes[0] == 5  # at most a quarter of one worker's half of the 40 games left
     assert sizes[-1] == 1

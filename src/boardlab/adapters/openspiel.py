@@ -101,6 +101,8 @@ def load_game(
 
     >>> load_game("compounded", players=3, seed=7)  # python_boardlab_compounded(...)
     """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -(2**31) <= seed < 2**31:
+        raise ValueError(f"an OpenSpiel seed parameter is a 32-bit int, got {seed!r}")
     enc = encodings(game, players, options)
     register([game])
     params: dict[str, Any] = {

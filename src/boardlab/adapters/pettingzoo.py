@@ -119,11 +119,11 @@ class raw_env(AECEnv):
         action_space = spaces.action_space(self.encodings)
         # one space object per agent, so seeding one agent's space leaves the others alone
         self.observation_spaces = {
-            agent: observation_space if seat == 0 else _copy_space(observation_space)
+            agent: observation_space if seat == 0 else copy.deepcopy(observation_space)
             for seat, agent in enumerate(self.possible_agents)
         }
         self.action_spaces = {
-            agent: action_space if seat == 0 else _copy_space(action_space)
+            agent: action_space if seat == 0 else copy.deepcopy(action_space)
             for seat, agent in enumerate(self.possible_agents)
         }
         self._first_seed = seed
@@ -259,7 +259,3 @@ class raw_env(AECEnv):
 
     def close(self) -> None:
         return None
-
-
-def _copy_space(space: gymnasium.spaces.Space) -> gymnasium.spaces.Space:
-    return copy.deepcopy(space)

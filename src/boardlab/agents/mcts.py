@@ -79,7 +79,7 @@ class MctsAgent:
         c: float = 0.7,
         rollout: str = "random",
         epsilon: float = 0.1,
-        depth: int = 40,
+        depth: int = 4,
         win_weight: float = DEFAULT_WIN_WEIGHT,
         reuse: bool = True,
         **unknown: Any,

@@ -3,7 +3,8 @@
 Small chunks report finished games early (a resumable ``--out`` loses little when a run
 is stopped) and balance the end of a run; large chunks keep the cost of sending work to a
 worker small next to playing. A chunk aims at ``target_seconds`` of play, never holds
-more than its share of what is left, and is one game until some game has been timed.
+more than a quarter of one worker's share of what is left (so chunks shrink towards the
+end and workers finish together), and is one game until some game has been timed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterator
 
 TARGET_SECONDS = 0.25
 MAX_CHUNK = 2000
+TAIL_SHARE = 4  # a chunk holds at most 1/(4 * workers) of the games left
 
 
 class ChunkSizer:
@@ -42,7 +44,7 @@ class ChunkSizer:
         if self._timed_games:
             per_game = max(self._timed_seconds / self._timed_games, 1e-6)
             size = int(self._target / per_game)
-        share = -(-left // (2 * self._workers))
+        share = -(-left // (TAIL_SHARE * self._workers))
         size = max(1, min(size, share, MAX_CHUNK))
         chunk = self._todo[self._next : self._next + size]
         self._next += size

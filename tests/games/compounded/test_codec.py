@@ -3,6 +3,7 @@ playouts at 2 to 5 players, the game options, and built situations (decisions D1
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -16,7 +17,7 @@ from boardlab.games.compounded import actions as A
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.codec import CompoundedCodec, action_codec
 from boardlab.games.compounded.content import CONTENT, ELEMENTS
-from boardlab.games.compounded.discovery import ASK_AT, BUNDLE_LEN, EXT_MASK, GIVE_AT
+from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT
 from boardlab.games.compounded.observation import (
     COMPOUNDS,
     DECISION_KINDS,
@@ -131,7 +132,8 @@ def _check_actions(codec: CompoundedCodec, state) -> None:
 
 def _check_vector(encoder: CompoundedEncoder, vector: list[float]) -> None:
     assert len(vector) == encoder.size
-    assert all(isinstance(x, float) and math.isfinite(x) and x >= encoder.low for x in vector)
+    assert all(isinstance(x, float) and math.isfinite(x) for x in vector)
+    assert all(encoder.low <= x <= top for x, top in zip(vector, encoder.high, strict=True))
 
 
 def _check_unseen(encoder: CompoundedEncoder, state, vector: list[float]) -> None:
@@ -192,7 +194,7 @@ def test_the_codec_covers_every_action_the_rules_can_offer_once():
         assert [codec.encode(action) for action in codec.actions] == list(range(codec.size))
         spans = sorted(codec.offsets.values())
         assert spans[0][0] == 0 and spans[-1][1] == codec.size
-        assert all(a[1] == b[0] for a, b in zip(spans, spans[1:], strict=False))
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(spans))
         for name, (start, stop) in codec.offsets.items():
             assert stop > start, name
 
@@ -202,7 +204,8 @@ def test_indices_of_seat_free_actions_do_not_depend_on_the_player_count():
     two, five = action_codec(2, {}), action_codec(5, {})
     for action in (A.PASS, A.CLAIM[5], A.SPACE[15][19], A.CYLINDER[3][0], A.GIVE[12]):
         assert two.encode(action) == five.encode(action)
-    assert two.encode(A.OFFER[1]) != five.encode(A.OFFER[1])
+    assert two.encode(A.OFFER[1]) == five.encode(A.OFFER[1])  # the first seat block
+    assert two.encode(A.APPROVE[1][0]) != five.encode(A.APPROVE[1][0])
     assert five.size - two.size == 3 * 11  # offer 1 + gifts/asks 2 + ext spaces 3 + approvals 5
 
 
@@ -232,7 +235,7 @@ def test_fields_tile_the_vector_at_every_player_count():
         encoder = observation_encoder(players, {})
         spans = list(encoder.fields().values())
         assert spans[0][0] == 0 and spans[-1][1] == encoder.size
-        assert all(a[1] == b[0] and a[0] < a[1] for a, b in zip(spans, spans[1:], strict=False))
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in itertools.pairwise(spans))
     assert set(DECISION_KINDS) == {kind for kind in F.KIND if kind}
 
 
@@ -262,12 +265,13 @@ def test_handle_with_care_decisions_encode_C_10_3_D14():
     s.lead = 0
     quiet_field(s)
     for pos in range(16):
-        if pos not in (pos_of(0, 0), pos_of(1, 1)):
+        if pos not in (pos_of(0, 0), pos_of(1, 1), pos_of(2, 2)):
             vacate(s, pos)
     set_card(s, pos_of(0, 0), "peroxydisulfuric_acid")  # H2 O8 S2, handle with care
     fill(s, pos_of(0, 0))
     claim_for(s, pos_of(0, 0), 0)
     set_card(s, pos_of(1, 1), "sulfuric_acid")  # H2 O4 S: every kind has a destination
+    set_card(s, pos_of(2, 2), "water")  # and O has two
     run_frames(s, (F.T_LAB, -1, 0))
     s.apply("none")
     assert s.decision.kind == "handle_item"
@@ -281,7 +285,27 @@ def test_handle_with_care_decisions_encode_C_10_3_D14():
     assert vector[items : items + 7] == [x / SPACE_SCALE for x in (2, 0, 8, 0, 0, 2, 0)]
     kind = encoder.fields()["decision_kind"][0]
     assert vector[kind + DECISION_KINDS.index("handle_item")] == 1.0
-    s.apply("item S")
+    s.apply("item O")
     assert s.decision.kind == "handle_space"
     _check_actions(codec, s)
     _check_vector(encoder, encoder.encode(s.view(1), 1))
+
+
+def test_the_documented_layout_holds():
+    """The offsets the package README lists for the action space and observation sizes."""
+    documented = {
+        "simple": 0, "claim": 9, "relocate": 25, "to": 41, "burn": 57, "protect": 73,
+        "score": 89, "release": 105, "return": 121, "swap3": 127, "pipette": 133, "take": 139,
+        "keep": 145, "place": 151, "item": 164, "give": 171, "ask": 184, "raise": 197,
+        "cylinder": 201, "space": 213, "offer": 533,
+    }  # fmt: skip
+    for players in range(2, 6):
+        codec = action_codec(players, {})
+        assert {name: codec.offsets[name][0] for name in documented} == documented
+        assert codec.size == 533 + 11 * players
+        assert codec.encode(A.SPACE[pos_of(2, 1)][7]) == 213 + 9 * 20 + 7
+        assert codec.encode(A.EXT_SPACE[1][2]) == 533 + 3 * players + 3 + 2
+        assert codec.encode(A.APPROVE[1][3]) == 533 + 6 * players + 4 + 3
+        assert codec.encode(A.APPROVE_SPLIT[1]) == 533 + 10 * players + 1
+    sizes = [observation_encoder(players, {}).size for players in range(2, 6)]
+    assert sizes == [1922, 2027, 2134, 2243]

@@ -3,7 +3,8 @@
 Seats are rotated: in every per-seat block the observing seat comes first, then the next
 seat clockwise (a public observer, seat ``None``, sees seat 0 first). Things that actions
 name by absolute number (extinguisher ids, the observer's own seat) stay absolute. Counts
-are divided by a fixed scale so that most values lie in [0, 1]; every value is >= 0.
+are divided by a fixed scale so that most values lie in [0, 1]; every value is >= ``low``
+(0) and <= its entry of ``high``, the most the components allow.
 
 The context of some decisions (the trade being built, the item being placed, the placement
 count, the claim being moved) is in the view only as the decision's prompt text, so
@@ -117,6 +118,10 @@ def _static_card(index: int) -> list[float]:
 STATIC_CARD = {compound.id: _static_card(compound.index) for compound in CONTENT.compounds}
 STATIC_WIDTH = len(STATIC_CARD[CONTENT.compounds[0].id])
 
+MAX_CARD_POINTS = max(max(c.atomic_points, c.uncapped_points) for c in CONTENT.compounds)
+MAX_TOTAL_POINTS = sum(max(c.atomic_points, c.uncapped_points) for c in CONTENT.cards)
+MAX_SPACES_OF = tuple(max(c.counts[e] for c in CONTENT.compounds) for e in range(len(ELEMENTS)))
+
 FIELD_WIDTH_FIXED = (
     1  # a card is there
     + COMPOUNDS  # compound kind
@@ -229,6 +234,7 @@ class CompoundedEncoder:
         "_at",
         "_fields",
         "field_width",
+        "high",
         "offers_scale",
         "option_values",
         "players",
@@ -282,6 +288,54 @@ class CompoundedEncoder:
             start += width
         self.size = start
         self._at = {name: span[0] for name, span in self._fields.items()}
+        self.high = self._bounds()
+
+    def _bounds(self) -> list[float]:
+        """Per entry, the largest value the components allow (most are 1: flags, shares)."""
+        n = self.players
+        high = [1.0] * self.size
+        at = self._at
+        total_wild = n * CONTENT.wild_tokens_per_player
+        high[at["deck"] + 2] = DECK_START / PILE
+        for pos in range(16):
+            b = at["field"] + pos * self.field_width
+            high[b + POINTS_AT] = MAX_CARD_POINTS / CARD_POINTS_SCALE
+            for slot in range(3):
+                for e in range(len(ELEMENTS)):
+                    high[b + STATIC_WIDTH + slot * len(ELEMENTS) + e] = (
+                        MAX_SPACES_OF[e] / SPACE_SCALE
+                    )
+        bonus = (
+            CONTENT.end_per_item_on_claim * (CONTENT.total_crystals + total_wild)
+            + CONTENT.total_crystals // CONTENT.end_storage_per_point
+            + n * CONTENT.extinguisher_points
+            + total_wild * CONTENT.end_per_wild
+        )
+        for seat in range(n):
+            b = at["players"] + seat * PLAYER_WIDTH
+            high[b : b + 3] = [
+                (MAX_TOTAL_POINTS + bonus) / POINTS_SCALE,
+                MAX_TOTAL_POINTS / POINTS_SCALE,
+                bonus / BONUS_SCALE,
+            ]
+            for e in range(len(ELEMENTS)):
+                high[b + 3 + e] = ELEMENT_TOTAL[e] / STORAGE_SCALE
+                high[b + 9 + e] = ELEMENT_TOTAL[e] / POOL_SCALE
+            high[b + 15] = CONTENT.total_crystals / STORAGE_SCALE
+            claims = b + 17 + sum(TRACK_LENGTHS) + len(TRACKS)
+            high[claims + 4] = float(total_wild)
+            high[claims + 5 + 2 * len(EQUIPMENT_SHORT)] = len(CONTENT.cards) / SCORED_SCALE
+        for start in (at["resolving"] + 1 + n + COMPOUNDS, at["scatter"] + 17 + n):
+            for e in range(len(ELEMENTS)):
+                high[start + e] = MAX_SPACES_OF[e] / SPACE_SCALE
+            high[start + len(ELEMENTS)] = total_wild / SPACE_SCALE
+        b = at["trade"] + 2 * n
+        for _side in range(2):
+            for e in range(len(ELEMENTS)):
+                high[b + e] = ELEMENT_TOTAL[e] / BUNDLE_SCALE
+            high[b + len(ELEMENTS)] = total_wild / BUNDLE_SCALE
+            b += len(BUNDLE_NAMES) + n
+        return high
 
     def fields(self) -> dict[str, tuple[int, int]]:
         """Named parts of the vector as ``(start, stop)``; they tile ``[0, size)`` in order."""

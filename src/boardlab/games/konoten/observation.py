@@ -100,7 +100,7 @@ _PHASE = {phase: i for i, phase in enumerate(PHASE_NAMES)}
 _KIND = {kind: i for i, kind in enumerate(DECISION_KINDS)}
 _COST_KEYS = tuple(str(k) for k in COSTS)
 _LENS_WIDTH_FIXED = 1 + len(LENS_NUMBERS) + 1  # exists, numbers, occupant_used
-#: Frame kinds that fill the same context field (a frame of the pair is the topmost one).
+#: Frame kinds that share one context field; the topmost frame of the group fills it.
 _CONTEXT_GROUP = {"supply": "abilities", "end": "abilities", "foundation": "grind"}
 
 
@@ -166,8 +166,8 @@ class KonotenObservationEncoder:
         self.low, self.high = self._bounds()
 
     def _bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        """Per entry: 0 below (VP and the grind difference may go negative), 1 above for
-        flags and one-hots, unbounded above for counts (AP and creativity have no cap, A8)."""
+        """Per entry: 0 below (VP, lens results and the grind difference may go negative), 1
+        above for flags and one-hots, unbounded above for counts (AP has no cap, A8)."""
         low = [0.0] * self.size
         high = [1.0] * self.size
         f = self._fields
@@ -188,6 +188,7 @@ class KonotenObservationEncoder:
         for i in range(N_FOUNDATIONS):
             at = f[f"lens{i}"][0] + 1 + n
             high[at : at + len(LENS_NUMBERS)] = [math.inf] * len(LENS_NUMBERS)
+            low[at + LENS_NUMBERS.index("result")] = -math.inf  # sediment is worth less than 0
         for k in range(n):
             start, stop = f[f"seat{k}.counters"]
             high[start:stop] = [math.inf] * (stop - start)
