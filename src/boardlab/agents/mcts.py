@@ -13,9 +13,10 @@ is plain UCT.
   An option legal now but never tried is expanded first (picked at random).
 * Values: a node holds the total result of the seat that chose its action, so every seat
   maximises its own result (``values.Judge``: win share mixed with the score margin at the
-  end, the evaluation margin at a cut-off).
-* Rollout: up to ``depth`` actions (``-1``: to the end, at most 10,000), chosen at random or, with
-  ``rollout="greedy"``, by one-step evaluation with probability ``1 - epsilon``.
+  end, the same mix with the chance to win estimated from the evaluation at a cut-off).
+* Rollout: up to ``depth`` actions (default 4; ``-1``: to the end, at most 10,000), chosen
+  at random or, with ``rollout="greedy"``, by one-step evaluation with probability
+  ``1 - epsilon``; then the position is judged.
 * Decision: the most visited legal option (then the best mean, then the first listed),
   among the options chosen least often before at the same position (``RepetitionGuard``).
 * Reuse: the subtree reached by the actions played since this agent's last decision
@@ -61,7 +62,7 @@ class MctsAgent:
     decision (0: no time limit; results then depend on machine speed), ``c`` (UCB
     exploration, default 0.7), ``rollout`` (``"random"`` or ``"greedy"``), ``epsilon``
     (random move share of greedy rollouts), ``depth`` (rollout actions before the
-    evaluation cut-off; -1 plays to the end), ``win_weight`` (see ``values``), ``reuse``
+    evaluation cut-off, default 4; -1 plays to the end), ``win_weight`` (see ``values``), ``reuse``
     (keep the subtree between decisions). ``last_iterations`` is the number of
     iterations the last decision ran; ``last_reused`` the visits its root carried over.
 

@@ -26,8 +26,8 @@ def games() -> None:
     for name in game_names():
         try:
             spec = registry.spec(name)
-        except Exception as error:  # a game that fails to import must not hide the others
-            table.add_row(name, Text(f"unavailable: {error}", style="red"), "", "")
+        except ValueError as error:  # a game that fails to import must not hide the others
+            table.add_row(name, Text(str(error), style="red"), "", "")
             continue
         players = (
             str(spec.min_players)
