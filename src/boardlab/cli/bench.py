@@ -21,11 +21,11 @@ def bench(
     game: Annotated[str, typer.Argument(help="The game to measure (see 'boardlab games').")],
     players: Annotated[
         int | None,
-        typer.Option("--players", "-n", help="Number of players [default: the game's minimum]."),
+        typer.Option("--players", "-n", help="Number of players \\[default: the game's minimum]."),
     ] = None,
     seconds: Annotated[
         float | None,
-        typer.Option(help="Play random games for this long [default: 3, unless --games is given]."),
+        typer.Option(help="Play random games for this long \\[default: 3, unless --games is given]."),
     ] = None,
     games: Annotated[
         int | None,

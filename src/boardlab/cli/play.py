@@ -31,14 +31,14 @@ def play(
     game: Annotated[str, typer.Argument(help="The game to play (see 'boardlab games').")],
     players: Annotated[
         int | None,
-        typer.Option("--players", "-n", help="Number of players [default: the game's minimum]."),
+        typer.Option("--players", "-n", help="Number of players \\[default: the game's minimum]."),
     ] = None,
     seat: Annotated[
         str | None,
         typer.Option(help="Your seat, from 0; omit it or give 'none' to watch bots play."),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the game [default: a random one, shown].")
+        int | None, typer.Option(help="Seed of the game \\[default: a random one, shown].")
     ] = None,
     option: Annotated[
         list[str] | None,
@@ -48,7 +48,7 @@ def play(
         list[str] | None,
         typer.Option(
             help="Agent specs for the other seats, comma-separated, one for all or one per seat "
-            "in seat order (e.g. 'random' or 'mcts:iterations=2000') [default: random].",
+            "in seat order (e.g. 'random' or 'mcts:iterations=2000') \\[default: random].",
         ),
     ] = None,
     save: Annotated[
