@@ -39,4 +39,4 @@ class OrderBlindRng(Rng):
 
 def sample_world(state: GameState, seat: int, rng: Rng) -> GameState:
     """A determinized copy of ``state`` for ``seat``, re-dealt from a seed drawn from ``rng``."""
-    return state.determinize(seat, Rng(rng.next64()))
+    return state.determinize(seat, OrderBlindRng(rng.next64()))

@@ -25,7 +25,9 @@ def bench(
     ] = None,
     seconds: Annotated[
         float | None,
-        typer.Option(help="Play random games for this long \\[default: 3, unless --games is given]."),
+        typer.Option(
+            help="Play random games for this long \\[default: 3, unless --games is given]."
+        ),
     ] = None,
     games: Annotated[
         int | None,

@@ -31,7 +31,9 @@ def replay(
     ],
     game: Annotated[
         int | None,
-        typer.Option("--game", "-g", help="Which game of a JSON-lines file, from 1 \\[default: 1]."),
+        typer.Option(
+            "--game", "-g", help="Which game of a JSON-lines file, from 1 \\[default: 1]."
+        ),
     ] = None,
     print_all: Annotated[
         bool, typer.Option("--print", help="Print every step's action and the final scores.")
