@@ -52,3 +52,10 @@ def test_a_lost_position_does_not_cycle_through_undo() -> None:
 
 def test_a_whole_game_between_greedy_agents_ends() -> None:
     assert play_game("toy_eval", ["greedy", "greedy", "greedy"], seed=4).is_over
+
+
+def test_a_single_option_costs_no_evaluation() -> None:
+    state = position("toy_sealed", seed=2, pile=1).seal()
+    bot = agents.make("greedy", seed=1)
+    assert str(bot.choose(state)) == "take 1"
+    assert bot.last_evaluations == 0 and state.determinized == 0

@@ -12,6 +12,7 @@ import pytest
 from boardlab import agents
 from boardlab.engine import GameState, Rng
 
+from .hidden import same_choice_when_hidden_information_is_resampled
 from .play import play_game
 from .toy_variants import position
 
@@ -35,22 +36,6 @@ def played(game: str, seed: int, steps: int) -> GameState:
     while len(state.legal_actions()) == 1:
         state.apply(state.legal_actions()[0])
     return state
-
-
-def same_choice_when_hidden_information_is_resampled(state: GameState, specs, seeds) -> int:
-    """Check every agent on ``state`` and on copies re-dealt for the acting seat; count the
-    copies whose hidden information really differed."""
-    seat = state.to_move
-    differed = 0
-    for k in seeds:
-        copy = state.determinize(seat, Rng(1_000 + k))
-        assert copy.view(seat) == state.view(seat)
-        differed += copy.snapshot() != state.snapshot()
-        for spec in specs:
-            real = agents.from_spec(spec, seed=k).choose(state)
-            resampled = agents.from_spec(spec, seed=k).choose(copy)
-            assert real == resampled, f"{spec} seed {k}: {real} on the real state, {resampled}"
-    return differed
 
 
 @pytest.mark.parametrize("game", ["toy", "toy_eval"])

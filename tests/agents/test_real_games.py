@@ -14,7 +14,7 @@ import boardlab
 from boardlab import agents
 from boardlab.engine import Action, GameState
 
-from .test_information import same_choice_when_hidden_information_is_resampled
+from .hidden import same_choice_when_hidden_information_is_resampled
 
 
 def game_or_skip(game: str) -> None:

@@ -190,7 +190,7 @@ class MctsAgent:
         for visited in path:
             visited.visits += 1
             if visited.chooser >= 0:
-                visited.total += results[path[0].decider]
+                visited.total += results[visited.chooser]
 
     def _rollout(self, world: GameState, judge: Judge) -> GameState:
         rng = self.rng
