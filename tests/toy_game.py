@@ -95,6 +95,7 @@ class ToyState(GameState):
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         unseen = [b for s, b in enumerate(self.bonus) if s != seat]
         unseen += [b for b in BONUS_POOL if b not in self.bonus]
+        unseen.sort()
         rng.shuffle(unseen)
         for s in range(self.players):
             if s != seat:

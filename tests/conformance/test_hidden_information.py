@@ -59,3 +59,21 @@ def test_a_determinization_plays_on_to_the_end(game_case: GameCase) -> None:
         check_decision(twin)
         check_audit(twin)
     assert twin.winners(), describe(twin)
+
+
+@pytest.mark.parametrize("seed", SEEDS[:1])
+def test_a_re_deal_depends_only_on_what_the_seat_sees(game_case: GameCase, seed: int) -> None:
+    """Two states a seat cannot tell apart re-deal to the same world from the same generator.
+
+    Otherwise a bot's choice, made on determinized copies, could reveal the hidden order.
+    """
+    for checkpoint in recorded(game_case.game, game_case.players, seed).checkpoints[::3]:
+        state = checkpoint.state
+        for seat in seats(state):
+            lookalike = state.determinize(seat, random.Random(1))
+            assert lookalike.view(seat) == state.view(seat)
+            world = state.determinize(seat, random.Random(7))
+            twin_world = lookalike.determinize(seat, random.Random(7))
+            assert world == twin_world, (
+                f"determinize({seat}) depends on the hidden order: {describe(state)}"
+            )

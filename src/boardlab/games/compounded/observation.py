@@ -6,14 +6,13 @@ name by absolute number (extinguisher ids, the observer's own seat) stay absolut
 are divided by a fixed scale so that most values lie in [0, 1]; every value is >= ``low``
 (0) and <= its entry of ``high``, the most the components allow.
 
-The context of some decisions (the trade being built, the item being placed, the placement
-count, the claim being moved) is in the view only as the decision's prompt text, so
-``decision_context`` reads it from there; see the package README.
+The context of the pending decision (the trade being built, who has passed, the item being
+placed or moved, what a fire window is about) is read from ``view["decision"]["context"]``;
+see the package README for the layout.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +57,8 @@ END_CONDITIONS = ("A", "B", "C", "round cap")
 STATES = tuple(sorted(STATE_TO_TRACK, key=STATE_TO_TRACK.__getitem__))  # gas, solid, liquid
 ITEM_NAMES = (*ELEMENTS, "wild")
 PLACE_ITEMS = 13  # storage crystal per element, goggles-pool crystal per element, wild token
+PLACE_SOURCES = ("storage", "goggles_pool", "wild")
+FIRE_CAUSES = ("bunsen", "lab_fire", "volatile")
 
 KIND_OF = {compound.id: compound.index for compound in CONTENT.compounds}
 COPIES = tuple(compound.copies for compound in CONTENT.compounds)
@@ -73,6 +74,7 @@ BUNDLE_OF = {name: i for i, name in enumerate(BUNDLE_NAMES)}
 TRACK_LENGTHS = tuple(len(track.levels) for track in CONTENT.tracks)
 TRACK_START = tuple(sum(TRACK_LENGTHS[:t]) for t in range(len(TRACKS)))
 TRACK_TOP_VALUE = tuple(track.levels[-1] for track in CONTENT.tracks)
+RESEARCH_TOP = TRACK_TOP_VALUE[TRACKS.index("research")]
 ELEMENT_TOTAL = tuple(element.count for element in CONTENT.elements)
 EQUIPMENT_BOX = tuple(kind.box_count for kind in CONTENT.equipment)
 EXT_SPACES = len(CONTENT.extinguisher_elements)
@@ -149,78 +151,6 @@ PLAYER_WIDTH = (
     + 4  # lead, next lead, deciding, winner
 )
 
-_BUILD = re.compile(r"^player (\d+) offers player (\d+) (.+?) for (.+): add items or send$")
-_REPLY = re.compile(r"^player (\d+): player (\d+) offers (.+?) for (.+); accept\?$")
-_PLACED = re.compile(r"research turn, (\d+) of (\d+) placed")
-_PLACE_WHAT = re.compile(r"choose where to place (.+)$")
-_SCATTER_WHAT = re.compile(r"choose an adjacent space for (.+)$")
-_RELOCATE_FROM = re.compile(r"receives the claim from (\d+),(\d+)$")
-_POOL_SUFFIX = " (goggles pool)"
-
-
-def parse_bundle(text: str) -> tuple[dict[str, int], list[int]]:
-    """A bundle as the prompt writes it (``"2 H, 1 wild, extinguisher 1"``): counts, ext ids."""
-    counts: dict[str, int] = {}
-    extinguishers: list[int] = []
-    if text == "nothing":
-        return counts, extinguishers
-    for part in text.split(", "):
-        first, _, second = part.partition(" ")
-        if first == "extinguisher":
-            extinguishers.append(int(second))
-        else:
-            counts[second] = int(first)
-    return counts, extinguishers
-
-
-def decision_context(decision: Mapping[str, Any] | None) -> dict[str, Any]:
-    """What the pending decision is about beyond its options, read from its prompt.
-
-    Keys (each only when it applies): ``proposer``, ``addressee``, ``give``, ``ask``
-    (bundles as ``(counts, extinguisher ids)``), ``placed``, ``place_item`` (0-5 storage
-    element, 6-11 goggles-pool element, 12 wild token), ``moving_item`` (0-5 element, 6 wild
-    token), ``relocate_from`` (position ``row * 4 + col``).
-    """
-    if decision is None:
-        return {}
-    kind = decision["kind"]
-    prompt = decision["prompt"]
-    context: dict[str, Any] = {}
-    if kind == "trade_build":
-        match = _BUILD.match(prompt)
-        if match:
-            context["proposer"], context["addressee"] = int(match[1]), int(match[2])
-            context["give"], context["ask"] = parse_bundle(match[3]), parse_bundle(match[4])
-    elif kind == "trade_reply":
-        match = _REPLY.match(prompt)
-        if match:
-            context["addressee"], context["proposer"] = int(match[1]), int(match[2])
-            context["give"], context["ask"] = parse_bundle(match[3]), parse_bundle(match[4])
-    elif kind == "place_item":
-        match = _PLACED.search(prompt)
-        if match:
-            context["placed"] = int(match[1])
-    elif kind == "place_space":
-        match = _PLACE_WHAT.search(prompt)
-        if match:
-            what = match[1]
-            if what == "the wild token":
-                context["place_item"] = PLACE_ITEMS - 1
-            elif what.endswith(_POOL_SUFFIX):
-                context["place_item"] = len(ELEMENTS) + ELEMENT_OF[what[: -len(_POOL_SUFFIX)]]
-            else:
-                context["place_item"] = ELEMENT_OF[what]
-    elif kind == "scatter_space":
-        match = _SCATTER_WHAT.search(prompt)
-        if match:
-            what = match[1]
-            context["moving_item"] = ITEM_OF["wild" if what == "the wild token" else what]
-    elif kind == "relocate_target":
-        match = _RELOCATE_FROM.search(prompt)
-        if match:
-            context["relocate_from"] = int(match[1]) * 4 + int(match[2])
-    return context
-
 
 def _position(text: str) -> int:
     row, _, col = text.partition(",")
@@ -275,8 +205,11 @@ class CompoundedEncoder:
             ("extinguishers", n * (n + 2 + 2 * EXT_SPACES)),
             ("resolving", 1 + n + COMPOUNDS + len(ITEM_NAMES)),
             ("scatter", 1 + 16 + n + len(ITEM_NAMES)),
-            ("trade", 2 * n + 2 * (len(BUNDLE_NAMES) + n)),
-            ("placing", 1 + PLACE_ITEMS),
+            ("trade", 1 + 2 * n + 2 * (len(BUNDLE_NAMES) + n)),
+            ("claim_passed", n),
+            ("window", 1 + n + 1),
+            ("fire_window", 16 + 16 + len(FIRE_CAUSES)),
+            ("placing", 2 + PLACE_ITEMS),
             ("moving_item", len(ITEM_NAMES)),
             ("relocate_from", 16),
             ("outcome", 1 + len(END_CONDITIONS)),
@@ -329,7 +262,7 @@ class CompoundedEncoder:
             for e in range(len(ELEMENTS)):
                 high[start + e] = MAX_SPACES_OF[e] / SPACE_SCALE
             high[start + len(ELEMENTS)] = total_wild / SPACE_SCALE
-        b = at["trade"] + 2 * n
+        b = at["trade"] + 1 + 2 * n
         for _side in range(2):
             for e in range(len(ELEMENTS)):
                 high[b + e] = ELEMENT_TOTAL[e] / BUNDLE_SCALE
@@ -542,30 +475,55 @@ class CompoundedEncoder:
             out[b + ITEM_OF[name]] += 1.0 / SPACE_SCALE
 
     def _context(self, decision: Any, out: list[float], at: dict[str, int], rel: Any) -> None:
-        context = decision_context(decision)
-        if not context:
+        """The pending decision's context (``view["decision"]["context"]``), by kind."""
+        if decision is None:
             return
+        context = decision["context"]
+        kind = decision["kind"]
         n = self.players
-        if "proposer" in context:
+        if kind in ("trade_offer", "trade_build", "trade_reply"):
             o = at["trade"]
-            out[o + rel(context["proposer"])] = 1.0
-            out[o + n + rel(context["addressee"])] = 1.0
-            b = o + 2 * n
-            for side in ("give", "ask"):
-                counts, extinguishers = context[side]
-                for name, count in counts.items():
-                    out[b + BUNDLE_OF[name]] = count / BUNDLE_SCALE
-                for x in extinguishers:
-                    out[b + len(BUNDLE_NAMES) + x] = 1.0
-                b += len(BUNDLE_NAMES) + n
-        if "placed" in context:
-            out[at["placing"]] = context["placed"] / TRACK_TOP_VALUE[TRACKS.index("research")]
-        if "place_item" in context:
-            out[at["placing"] + 1 + context["place_item"]] = 1.0
-        if "moving_item" in context:
-            out[at["moving_item"] + context["moving_item"]] = 1.0
-        if "relocate_from" in context:
-            out[at["relocate_from"] + context["relocate_from"]] = 1.0
+            out[o] = context["consecutive_passes"] / n
+            if kind != "trade_offer":
+                out[o + 1 + rel(context["proposer"])] = 1.0
+                out[o + 1 + n + rel(context["addressee"])] = 1.0
+                b = o + 1 + 2 * n
+                for side in ("give", "ask"):
+                    bundle = context[side]
+                    for name, count in bundle["counts"].items():
+                        out[b + BUNDLE_OF[name]] = count / BUNDLE_SCALE
+                    for x in bundle["extinguishers"]:
+                        out[b + len(BUNDLE_NAMES) + x] = 1.0
+                    b += len(BUNDLE_NAMES) + n
+        elif kind == "claim":
+            for p in context["passed"]:
+                out[at["claim_passed"] + rel(p)] = 1.0
+        elif kind in ("bunsen", "extinguish"):
+            o = at["window"]
+            out[o] = context["consecutive_declines"] / n
+            if kind == "bunsen":
+                following = context["next_research_turn"]
+                out[o + 1 + (n if following is None else rel(following))] = 1.0
+            else:
+                o = at["fire_window"]
+                for text in context["targets"]:
+                    out[o + _position(text)] = 1.0
+                for text in context["protected"]:
+                    out[o + 16 + _position(text)] = 1.0
+                if context["cause"] is not None:
+                    out[o + 32 + FIRE_CAUSES.index(context["cause"])] = 1.0
+        elif kind in ("place_item", "place_space"):
+            o = at["placing"]
+            out[o] = context["placed"] / RESEARCH_TOP
+            out[o + 1] = context["remaining"] / RESEARCH_TOP
+            if kind == "place_space":
+                source = PLACE_SOURCES.index(context["source"])
+                item = PLACE_ITEMS - 1 if source == 2 else source * 6 + ELEMENT_OF[context["item"]]
+                out[o + 2 + item] = 1.0
+        elif kind in ("scatter_space", "handle_space"):
+            out[at["moving_item"] + ITEM_OF[context["item"]]] = 1.0
+        elif kind == "relocate_target":
+            out[at["relocate_from"] + _position(context["from"])] = 1.0
 
 
 _ENCODERS: dict[tuple[int, tuple[tuple[str, Any], ...]], CompoundedEncoder] = {}

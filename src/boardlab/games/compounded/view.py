@@ -1,23 +1,41 @@
 """What a seat may see (everything but the deck order and the generator), a text picture,
-and the re-dealing of the unseen deck for search bots."""
+and the re-dealing of the unseen deck for search bots.
+
+The pending decision carries its context as data (``view["decision"]["context"]``): the
+offer being built, the item being placed and from where, who has passed, what a fire window
+is about; see ``CONTEXT`` and the package README.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 from random import Random
 from typing import Any
 
 from boardlab.engine import Rng
-from boardlab.games.compounded.actions import WILD
+from boardlab.games.compounded import frames as F
+from boardlab.games.compounded.actions import (
+    BUNDLE_NAMES,
+    MAX_PLAYERS,
+    PLACE_WILD_ITEM,
+    POOL,
+    WILD,
+)
 from boardlab.games.compounded.board import ROW_COL, label
 from boardlab.games.compounded.content import (
     CONTENT,
+    CYLINDER,
     ELEMENTS,
     EQUIPMENT_SHORT,
     LAB,
+    PAPER,
     REACTIONS,
+    RESEARCH,
+    STUDY,
     TRACKS,
 )
+from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT, offer_cap
 from boardlab.games.compounded.frames import PHASES
 from boardlab.games.compounded.lab import points
 from boardlab.games.compounded.rounds import end_conditions
@@ -31,7 +49,10 @@ from boardlab.games.compounded.workbench import (
     TRACK_TOP,
     capacity,
     fire_limit,
+    in_play,
     stored,
+    usable,
+    value,
 )
 
 SLOT_NAMES = ("empty", "crystal", "wild")
@@ -116,8 +137,213 @@ def _player(s: Any, p: int) -> dict[str, Any]:
     }
 
 
+# ---------------------------------------------------------------- decision context
+# Each pending decision's frame (see ``frames``) read back as public data: what the
+# decision is about beyond its options. Frames below the top are read only for the state
+# of the loop the decision belongs to (trading, a research step, what started a fire).
+
+Frame = tuple[int, ...]
+ITEM_SOURCES = ("storage", "goggles_pool", "wild")
+FIRE_CAUSES = {F.T_BUNSEN: "bunsen", F.T_REFILL: "lab_fire", F.T_RES_ITEMS: "volatile"}
+
+
+def _item(code: int) -> str:
+    """An item code of scatter and handle with care: an element symbol or ``"wild"``."""
+    return "wild" if code == WILD else ELEMENTS[code]
+
+
+def _positions(mask: int) -> list[str]:
+    return [label(pos) for pos in range(16) if mask >> pos & 1]
+
+
+def _seats(mask: int, players: int) -> list[int]:
+    return [p for p in range(players) if mask >> p & 1]
+
+
+def _bundle(frame: Frame, at: int) -> dict[str, Any]:
+    mask = frame[at + EXT_MASK]
+    return {
+        "counts": {name: frame[at + i] for i, name in enumerate(BUNDLE_NAMES)},
+        "extinguishers": [x for x in range(MAX_PLAYERS) if mask >> x & 1],
+    }
+
+
+def _trading(s: Any, passes: int) -> dict[str, Any]:
+    cap = offer_cap(s)
+    return {
+        "consecutive_passes": passes,
+        "offers_left": [max(cap - used, 0) for used in s.offers],
+    }
+
+
+def _trade_offer(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return _trading(s, frame[2])
+
+
+def _offer(
+    s: Any, frame: Frame, below: Frame | None, proposer: int, addressee: int
+) -> dict[str, Any]:
+    passes = below[2] if below is not None and below[0] == F.D_TRADE_TURN else 0
+    return {
+        "proposer": proposer,
+        "addressee": addressee,
+        "give": _bundle(frame, GIVE_AT),
+        "ask": _bundle(frame, ASK_AT),
+        **_trading(s, passes),
+    }
+
+
+def _trade_build(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return _offer(s, frame, below, frame[1], frame[2])
+
+
+def _trade_reply(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return _offer(s, frame, below, frame[2], frame[1])
+
+
+def _return_excess(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    p = frame[1]
+    return {"excess": stored(s, p) - capacity(s, p)}
+
+
+def _claim(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {"passed": _seats(frame[2], s.players)}
+
+
+def _relocate_target(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {"from": label(frame[2])}
+
+
+def _bunsen(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    next_turn = None
+    if below is not None and below[0] == F.T_RESEARCH and below[2] <= 2 * s.players:
+        next_turn = (s.lead + (below[2] - 2) // 2) % s.players
+    return {"consecutive_declines": frame[3], "next_research_turn": next_turn}
+
+
+def _extinguish(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {
+        "cause": None if below is None else FIRE_CAUSES.get(below[0]),
+        "targets": _positions(frame[2]),
+        "protected": _positions(frame[3]),
+        "consecutive_declines": frame[5],
+    }
+
+
+def _placing(s: Any, frame: Frame) -> dict[str, Any]:
+    allowance = value(s, frame[1], RESEARCH)
+    return {"placed": frame[2], "allowance": allowance, "remaining": allowance - frame[2]}
+
+
+def _place_item(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return _placing(s, frame)
+
+
+def _place_space(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    code = frame[3]
+    if code == PLACE_WILD_ITEM:
+        item, source = "wild", "wild"
+    else:
+        item, source = ELEMENTS[code % POOL], ITEM_SOURCES[code // POOL]
+    return {"item": item, "source": source, **_placing(s, frame)}
+
+
+def _scatter_item(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {"from": label(s.scatter[0][0])}
+
+
+def _scatter_space(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {"from": label(s.scatter[0][0]), "item": _item(frame[2])}
+
+
+def _resolving(s: Any) -> dict[str, Any]:
+    return {"compound": CARDS[s.resolving_card].id, "scorer": s.resolving_player}
+
+
+def _experiment(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {**_resolving(s), "track": TRACKS[CARDS[s.resolving_card].experiment]}
+
+
+def _stability(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {**_resolving(s), "points": points(s, s.resolving_card)}
+
+
+def _handle_item(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return _resolving(s)
+
+
+def _handle_space(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {**_resolving(s), "item": _item(frame[2])}
+
+
+def _paper(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    p = frame[1]
+    return {**_resolving(s), "papers_left": usable(s, p, PAPER) - s.used_paper[p]}
+
+
+def _release_claim(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    p = frame[1]
+    return {"to_release": in_play(s, p) - value(s, p, STUDY)}
+
+
+def _cylinder(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    p = frame[1]
+    return {"uses_left": usable(s, p, CYLINDER) - s.used_cylinder[p]}
+
+
+def _nothing(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+    return {}
+
+
+ContextFn = Callable[[Any, Frame, Frame | None], dict[str, Any]]
+CONTEXT: dict[int, ContextFn] = {
+    F.D_TRADE_TURN: _trade_offer,
+    F.D_TRADE_BUILD: _trade_build,
+    F.D_TRADE_REPLY: _trade_reply,
+    F.D_RETURN: _return_excess,
+    F.D_CLAIM: _claim,
+    F.D_RELOCATE: _nothing,  # the claims that may move are the options
+    F.D_RELOCATE_TO: _relocate_target,
+    F.D_GOGGLES: _nothing,
+    F.D_BUNSEN: _bunsen,
+    F.D_EXTINGUISH: _extinguish,
+    F.D_PLACE_ITEM: _place_item,
+    F.D_TAKE: _nothing,  # the exchange made shows in the used-this-round counters
+    F.D_PLACE_SPACE: _place_space,
+    F.D_SCATTER_ITEM: _scatter_item,
+    F.D_SCATTER_SPACE: _scatter_space,
+    F.D_SCORE: _nothing,
+    F.D_EXPERIMENT: _experiment,
+    F.D_STABILITY: _stability,
+    F.D_HANDLE_ITEM: _handle_item,
+    F.D_HANDLE_SPACE: _handle_space,
+    F.D_PAPER: _paper,
+    F.D_RELEASE: _release_claim,
+    F.D_CYLINDER: _cylinder,
+    F.D_LAB_KEY: _nothing,
+}
+
+
+def decision_context(s: Any) -> dict[str, Any]:
+    """What the pending decision is about beyond its options, as data (empty if over)."""
+    stack = s.stack
+    if not stack:
+        return {}
+    frame = stack[-1]
+    below = stack[-2] if len(stack) > 1 else None
+    return CONTEXT[frame[0]](s, frame, below)
+
+
+def _decision(s: Any) -> dict[str, Any] | None:
+    decision = s.decision
+    if decision is None:
+        return None
+    return {**decision.to_json(), "context": decision_context(s)}
+
+
 def view(s: Any, seat: int | None) -> dict[str, Any]:
-    """Everything public: the whole table, bag counts, deck size and Lab Fires left."""
+    """Everything public: the whole table, bag counts, deck size and Lab Fires left, and the
+    pending decision with its context."""
     decision = s.decision
     resolving = None
     if s.resolving_card >= 0:
@@ -154,7 +380,7 @@ def view(s: Any, seat: int | None) -> dict[str, Any]:
             }
             for entry in s.scatter
         ],
-        "decision": None if decision is None else decision.to_json(),
+        "decision": _decision(s),
         "scores": s.scores(),
         "over": decision is None,
         "winners": s.winners(),

@@ -117,9 +117,14 @@ def view(s: KonotenState, seat: int | None) -> dict[str, Any]:
 
 
 def resample_hidden(s: KonotenState, seat: int | None, rng: Random | Rng) -> None:
-    """Reshuffle both development decks: their order is the only hidden information."""
-    rng.shuffle(s.normal_deck)
-    rng.shuffle(s.vp_deck)
+    """Reshuffle both development decks: their order is the only hidden information.
+
+    Each deck is sorted first, so the re-deal depends only on what ``seat`` sees and the
+    generator, never on the real (hidden) order.
+    """
+    for deck in (s.normal_deck, s.vp_deck):
+        deck.sort()
+        rng.shuffle(deck)
 
 
 def _effect_text(inp: Vector, ap: int, out: Vector) -> str:
