@@ -16,19 +16,19 @@ from boardlab.games.compounded import SPEC
 from boardlab.games.compounded import actions as A
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.codec import CompoundedCodec, action_codec
-from boardlab.games.compounded.content import CONTENT, ELEMENTS
+from boardlab.games.compounded.content import CONTENT, ELEMENTS, RESEARCH
 from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT
 from boardlab.games.compounded.observation import (
+    BUNDLE_SCALE,
     COMPOUNDS,
     DECISION_KINDS,
     PLAYER_WIDTH,
     SPACE_SCALE,
     STORAGE_SCALE,
     CompoundedEncoder,
-    decision_context,
     observation_encoder,
 )
-from boardlab.games.compounded.workbench import CARDS, LAB_FIRE
+from boardlab.games.compounded.workbench import CARDS, LAB_FIRE, TRACK_LEVELS
 
 from .helpers import claim_for, fill, new_game, pos_of, quiet_field, run_frames, set_card, vacate
 
@@ -43,6 +43,7 @@ CASES = [
     (5, 8, {"ap_cap": False, "shuffled_deck": True}),
 ]
 OBSERVE_EVERY = 3  # decisions between two observation checks in a playout
+CONTEXT_KINDS = ("place_space", "trade_reply", "bunsen", "extinguish", "scatter_space")
 
 
 def _every_action_constant() -> set[Action]:
@@ -68,52 +69,78 @@ def _never_legal(players: int) -> set[Action]:
     return never
 
 
-def _expected_context(state) -> dict:
-    """The decision context straight from the top frame, to check what the prompt gives."""
+CONTEXT_FIELDS = (
+    "trade",
+    "claim_passed",
+    "window",
+    "fire_window",
+    "placing",
+    "moving_item",
+    "relocate_from",
+)
+FIRE_CAUSES = {F.T_BUNSEN: 0, F.T_REFILL: 1, F.T_RES_ITEMS: 2}  # bunsen, Lab Fire, volatile
+
+
+def _expected_context(encoder: CompoundedEncoder, state, seat) -> dict[str, list[float]]:
+    """The decision-context fields of the vector, computed straight from the engine's frames."""
+    n = state.players
+    me = 0 if seat is None else seat
+    spans = encoder.fields()
+    out = {name: [0.0] * (spans[name][1] - spans[name][0]) for name in CONTEXT_FIELDS}
     frame = state.stack[-1]
     op = frame[0]
+    below = state.stack[-2] if len(state.stack) > 1 else None
+    research_top = TRACK_LEVELS[RESEARCH][-1]
 
-    def bundle(at: int) -> tuple:
-        counts = tuple(frame[at : at + EXT_MASK])
-        mask = frame[at + EXT_MASK]
-        return counts, sorted(x for x in range(A.MAX_PLAYERS) if mask >> x & 1)
+    def rel(p: int) -> int:
+        return (p - me) % n
 
-    if op == F.D_TRADE_BUILD:
-        return {
-            "proposer": frame[1],
-            "addressee": frame[2],
-            "give": bundle(GIVE_AT),
-            "ask": bundle(ASK_AT),
-        }
-    if op == F.D_TRADE_REPLY:
-        return {
-            "proposer": frame[2],
-            "addressee": frame[1],
-            "give": bundle(GIVE_AT),
-            "ask": bundle(ASK_AT),
-        }
-    if op == F.D_PLACE_ITEM:
-        return {"placed": frame[2]}
-    if op == F.D_PLACE_SPACE:
-        return {"place_item": frame[3]}
-    if op == F.D_SCATTER_SPACE:
-        return {"moving_item": frame[2]}
-    if op == F.D_RELOCATE_TO:
-        return {"relocate_from": frame[2]}
-    return {}
+    if op == F.D_TRADE_TURN:
+        out["trade"][0] = frame[2] / n
+    elif op in (F.D_TRADE_BUILD, F.D_TRADE_REPLY):
+        proposer, addressee = (frame[1], frame[2]) if op == F.D_TRADE_BUILD else frame[2:0:-1]
+        trade = out["trade"]
+        trade[0] = below[2] / n
+        trade[1 + rel(proposer)] = 1.0
+        trade[1 + n + rel(addressee)] = 1.0
+        for side, at in enumerate((GIVE_AT, ASK_AT)):
+            b = 1 + 2 * n + side * (len(A.BUNDLE_NAMES) + n)
+            for i in range(len(A.BUNDLE_NAMES)):
+                trade[b + i] = frame[at + i] / BUNDLE_SCALE
+            for x in range(n):
+                trade[b + len(A.BUNDLE_NAMES) + x] = float(frame[at + EXT_MASK] >> x & 1)
+    elif op == F.D_CLAIM:
+        for p in range(n):
+            out["claim_passed"][rel(p)] = float(frame[2] >> p & 1)
+    elif op == F.D_BUNSEN:
+        step = below[2]
+        out["window"][0] = frame[3] / n
+        out["window"][1 + (rel((state.lead + (step - 2) // 2) % n) if step <= 2 * n else n)] = 1.0
+    elif op == F.D_EXTINGUISH:
+        out["window"][0] = frame[5] / n
+        for pos in range(16):
+            out["fire_window"][pos] = float(frame[2] >> pos & 1)
+            out["fire_window"][16 + pos] = float(frame[3] >> pos & 1)
+        out["fire_window"][32 + FIRE_CAUSES[below[0]]] = 1.0
+    elif op in (F.D_PLACE_ITEM, F.D_PLACE_SPACE):
+        allowance = TRACK_LEVELS[RESEARCH][state.exp[frame[1] * 4 + RESEARCH]]
+        out["placing"][0] = frame[2] / research_top
+        out["placing"][1] = (allowance - frame[2]) / research_top
+        if op == F.D_PLACE_SPACE:
+            out["placing"][2 + frame[3]] = 1.0
+    elif op in (F.D_SCATTER_SPACE, F.D_HANDLE_SPACE):
+        out["moving_item"][frame[2]] = 1.0
+    elif op == F.D_RELOCATE_TO:
+        out["relocate_from"][frame[2]] = 1.0
+    return out
 
 
-def _parsed(context: dict) -> dict:
-    """A decision context with its bundles as (counts in bundle order, extinguisher ids)."""
-    result = dict(context)
-    for side in ("give", "ask"):
-        if side in result:
-            counts, extinguishers = result[side]
-            result[side] = (
-                tuple(counts.get(name, 0) for name in A.BUNDLE_NAMES),
-                sorted(extinguishers),
-            )
-    return result
+def _check_context(encoder: CompoundedEncoder, state, seat, vector: list[float]) -> None:
+    """The vector's decision-context fields say what the pending frame holds."""
+    spans = encoder.fields()
+    for name, expected in _expected_context(encoder, state, seat).items():
+        start, stop = spans[name]
+        assert vector[start:stop] == pytest.approx(expected), (name, state.decision.kind)
 
 
 def _check_actions(codec: CompoundedCodec, state) -> None:
@@ -152,7 +179,8 @@ def _check_unseen(encoder: CompoundedEncoder, state, vector: list[float]) -> Non
 def test_random_playouts_round_trip_every_decision_D1_to_D17(players, seed, options):
     """Every legal action has an index in range, decodes back to itself, and the mask marks
     exactly the legal actions; observations are finite, fixed-length, carry the decision
-    context, and do not change when the hidden deck is re-dealt (determinize)."""
+    context the engine's frames hold, and do not change when the hidden deck is re-dealt
+    (determinize)."""
     state = boardlab.new("compounded", players, seed, **options)
     codec = SPEC.action_codec(players, state.options)
     encoder = SPEC.observation_encoder(players, state.options)
@@ -163,10 +191,11 @@ def test_random_playouts_round_trip_every_decision_D1_to_D17(players, seed, opti
     while not state.is_over:
         _check_actions(codec, state)
         decision = state.decision
-        if steps % OBSERVE_EVERY == 0 or decision.kind in ("place_space", "trade_reply"):
-            view = state.view(decision.player)
-            _check_vector(encoder, encoder.encode(view, decision.player))
-            assert _parsed(decision_context(view["decision"])) == _expected_context(state)
+        if steps % OBSERVE_EVERY == 0 or decision.kind in CONTEXT_KINDS:
+            seat = (None, decision.player)[steps % 2]
+            vector = encoder.encode(state.view(seat), seat)
+            _check_vector(encoder, vector)
+            _check_context(encoder, state, seat, vector)
         if steps in checkpoints:
             for seat in (None, *range(players)):
                 vector = encoder.encode(state.view(seat), seat)
@@ -288,7 +317,11 @@ def test_handle_with_care_decisions_encode_C_10_3_D14():
     s.apply("item O")
     assert s.decision.kind == "handle_space"
     _check_actions(codec, s)
-    _check_vector(encoder, encoder.encode(s.view(1), 1))
+    vector = encoder.encode(s.view(1), 1)
+    _check_vector(encoder, vector)
+    _check_context(encoder, s, 1, vector)
+    moving, _ = encoder.fields()["moving_item"]
+    assert vector[moving : moving + 7] == [0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0]  # an O
 
 
 def test_the_documented_layout_holds():
@@ -308,4 +341,4 @@ def test_the_documented_layout_holds():
         assert codec.encode(A.APPROVE[1][3]) == 533 + 6 * players + 4 + 3
         assert codec.encode(A.APPROVE_SPLIT[1]) == 533 + 10 * players + 1
     sizes = [observation_encoder(players, {}).size for players in range(2, 6)]
-    assert sizes == [1922, 2027, 2134, 2243]
+    assert sizes == [1965, 2072, 2181, 2292]

@@ -512,7 +512,7 @@ def resample_hidden(s: Any, seat: int | None, rng: Random | Rng) -> None:
     The remaining compounds are public by elimination; their order is not, nor, beyond what
     the pile method and the Lab Fires seen so far imply, where the remaining Lab Fires are.
     """
-    compounds = [card for card in s.deck if card != LAB_FIRE]
+    compounds = sorted(card for card in s.deck if card != LAB_FIRE)  # forget the real order
     fires = len(s.deck) - len(compounds)
     rng.shuffle(compounds)
     layout = None if s.options.get("shuffled_deck") else _pile_structure(s, rng)
