@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from boardlab.agents.greedy import GreedyAgent
@@ -38,6 +38,25 @@ def make(name: str, seed: int = 0, **params: Any) -> Agent:
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; agents: {', '.join(names())}")
     return factory(seed=seed, **params)
+
+
+def split_specs(text: str | Sequence[str]) -> tuple[str, ...]:
+    """Agent specs from comma-separated text, where ``key=value`` parts stay with their spec.
+
+    >>> split_specs("random,mcts:iterations=200,seconds=0.1,greedy")
+    ('random', 'mcts:iterations=200,seconds=0.1', 'greedy')
+    """
+    values = [text] if isinstance(text, str) else list(text)
+    specs: list[str] = []
+    for value in values:
+        for part in (p.strip() for p in value.split(",")):
+            if not part:
+                continue
+            if "=" in part and ":" not in part and specs:
+                specs[-1] = f"{specs[-1]},{part}"
+            else:
+                specs.append(part)
+    return tuple(specs)
 
 
 def parse_spec(text: str) -> tuple[str, dict[str, Any]]:

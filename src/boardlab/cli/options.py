@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from boardlab import agents
 from boardlab.cli.errors import fail
 from boardlab.engine import GameState, registry
 from boardlab.engine.spec import GameSpec
@@ -70,18 +71,5 @@ def parse_seat(text: str | None, players: int) -> int | None:
 
 
 def split_agent_specs(values: list[str] | None) -> list[str]:
-    """Agent specs from ``--bots``: comma-separated, where ``key=value`` parts stay with their spec.
-
-    ``["random,mcts:iterations=200,seconds=0.1"]``
-    -> ``["random", "mcts:iterations=200,seconds=0.1"]``.
-    """
-    specs: list[str] = []
-    for value in values or []:
-        for part in (p.strip() for p in value.split(",")):
-            if not part:
-                continue
-            if "=" in part and ":" not in part and specs:
-                specs[-1] = f"{specs[-1]},{part}"
-            else:
-                specs.append(part)
-    return specs
+    """Agent specs from ``--bots`` (see ``boardlab.agents.split_specs``)."""
+    return list(agents.split_specs(values or []))

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from boardlab import agents
 from boardlab.agents import from_spec, parse_spec
 from boardlab.engine import registry
 from boardlab.sim.plugins import defining_module, load_plugins
@@ -127,22 +128,8 @@ class SimConfig:
 
 
 def split_agents(text: str | Sequence[str]) -> tuple[str, ...]:
-    """Agent specs from comma-separated text, where ``key=value`` parts stay with their spec.
-
-    >>> split_agents("random,mcts:iterations=200,seconds=0.1,greedy")
-    ('random', 'mcts:iterations=200,seconds=0.1', 'greedy')
-    """
-    values = [text] if isinstance(text, str) else list(text)
-    specs: list[str] = []
-    for value in values:
-        for part in (p.strip() for p in value.split(",")):
-            if not part:
-                continue
-            if "=" in part and ":" not in part and specs:
-                specs[-1] = f"{specs[-1]},{part}"
-            else:
-                specs.append(part)
-    return tuple(specs)
+    """Agent specs from comma-separated text (see ``boardlab.agents.split_specs``)."""
+    return agents.split_specs(text)
 
 
 def _param_text(value: Any) -> str:
