@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import boardlab
 from boardlab.games.compounded import frames as F
@@ -289,3 +290,36 @@ def quiet_field(state: CompoundedState) -> None:
                 used.append(compound_id)
                 set_card(state, pos, compound_id)
                 break
+
+
+def eager_choice(state: CompoundedState, rng: Any) -> Any:
+    """A random policy that rarely declines, so that scoring, fires and reactions happen."""
+    options = state.legal_actions()
+    kind = state.decision.kind if state.decision is not None else ""
+    if kind == "trade_offer":
+        return options[-1] if rng.random() < 0.8 else rng.choice(options)
+    if kind == "trade_build":
+        return rng.choice(options)
+    busy = [a for a in options if a.id not in PASSIVE]
+    if kind == "place_item":
+        places = [a for a in busy if a.kind == "place"]
+        if places:
+            return rng.choice(places)
+    return rng.choice(busy) if busy else options[0]
+
+
+def lab_table(players: int = 3, seed: int = 11, lead: int = 0) -> CompoundedState:
+    """A game with a quiet field (no compound in play) and the given lead scientist."""
+    state = new_game(players, seed=seed)
+    state.lead = lead
+    quiet_field(state)
+    return state
+
+
+def ready(
+    state: CompoundedState, pos: int, compound_id: str, p: int, temporary: bool = False
+) -> None:
+    """A complete compound at ``pos`` claimed by ``p``."""
+    set_card(state, pos, compound_id)
+    fill(state, pos)
+    claim_for(state, pos, p, temporary=temporary)

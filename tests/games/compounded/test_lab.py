@@ -15,12 +15,13 @@ from .helpers import (
     held,
     ids,
     instances,
+    lab_table,
     new_game,
     passive,
     play_until,
     pos_of,
     put_wild,
-    quiet_field,
+    ready,
     run_frames,
     set_card,
     set_level,
@@ -35,17 +36,7 @@ SCORING = (F.T_LAB, -1, 0)
 
 
 def table(players=3, seed=11, lead=0):
-    s = new_game(players, seed=seed)
-    s.lead = lead
-    quiet_field(s)
-    return s
-
-
-def ready(s, pos, compound_id, p, temporary=False):
-    """A complete compound at ``pos`` claimed by ``p``."""
-    set_card(s, pos, compound_id)
-    fill(s, pos)
-    claim_for(s, pos, p, temporary=temporary)
+    return lab_table(players, seed, lead)
 
 
 def test_scoring_turns_in_lead_order_in_the_order_chosen_C_9_1_D10():

@@ -12,6 +12,8 @@ import boardlab
 from boardlab.agents import make
 from boardlab.games.compounded import SPEC, audit, evaluate
 
+from .helpers import eager_choice
+
 CASES = [
     (2, 1, {}),
     (2, 2, {"shuffled_deck": True}),
@@ -88,25 +90,6 @@ def test_spec_registers_evaluate_and_audit():
     assert boardlab.games().count("compounded") == 1
 
 
-LAZY = {"pass", "decline", "done", "none", "cancel"}
-
-
-def _eager(state, rng):
-    """A random policy that rarely declines: claims, places, uses equipment, raises."""
-    options = state.legal_actions()
-    kind = state.decision.kind
-    if kind == "trade_offer":
-        return options[-1] if rng.random() < 0.8 else rng.choice(options)
-    if kind == "trade_build":
-        return rng.choice(options)
-    busy = [a for a in options if a.id not in LAZY]
-    if kind == "place_item":
-        places = [a for a in busy if a.kind == "place"]
-        if places:
-            return rng.choice(places)
-    return rng.choice(busy) if busy else options[0]
-
-
 def test_eager_playouts_exercise_scoring_fires_and_reactions_A41():
     """Playouts that complete compounds: scoring, scatter, equipment and reactions all run
     with every invariant intact."""
@@ -116,7 +99,7 @@ def test_eager_playouts_exercise_scoring_fires_and_reactions_A41():
         rng = random.Random(seed)
         while not state.is_over:
             kinds.add(state.decision.kind)
-            state.apply(_eager(state, rng))
+            state.apply(eager_choice(state, rng))
             assert audit(state) == []
         assert boardlab.load(state.to_json()) == state
     assert {"score", "experiment", "scatter_item", "cylinder", "paper", "goggles"} <= kinds

@@ -11,9 +11,9 @@ from .helpers import (
     complete_ext,
     fill,
     ids,
-    new_game,
+    lab_table,
     pos_of,
-    quiet_field,
+    ready,
     run_frames,
     set_card,
     set_level,
@@ -25,16 +25,7 @@ SCORING = (F.T_LAB, -1, 0)
 
 
 def table(players=3, seed=21, lead=0):
-    s = new_game(players, seed=seed)
-    s.lead = lead
-    quiet_field(s)
-    return s
-
-
-def ready(s, pos, compound_id, p, temporary=False):
-    set_card(s, pos, compound_id)
-    fill(s, pos)
-    claim_for(s, pos, p, temporary=temporary)
+    return lab_table(players, seed, lead)
 
 
 def test_stability_raises_anothers_experiment_full_points_C_10_1_D13_A16():

@@ -35,6 +35,7 @@ from boardlab.games.compounded.workbench import (
 
 from .helpers import (
     claim_for,
+    eager_choice,
     fill,
     new_game,
     pos_of,
@@ -127,23 +128,6 @@ def test_evaluate_rewards_points_and_progress():
 
 
 # ---------------------------------------------------------------- decision context as data
-LAZY = {"pass", "decline", "done", "none", "cancel"}
-
-
-def _eager(state, rng):
-    """A random policy that rarely declines, so that scoring, fires and reactions happen."""
-    options = state.legal_actions()
-    kind = state.decision.kind
-    if kind == "trade_offer":
-        return options[-1] if rng.random() < 0.8 else rng.choice(options)
-    if kind == "trade_build":
-        return rng.choice(options)
-    busy = [a for a in options if a.id not in LAZY]
-    if kind == "place_item":
-        places = [a for a in busy if a.kind == "place"]
-        if places:
-            return rng.choice(places)
-    return rng.choice(busy) if busy else options[0]
 
 
 def _at(pos):
@@ -340,7 +324,7 @@ def test_the_view_carries_each_decisions_context_as_data_D1_to_D17():
                 for seat in (None, state.to_move):
                     twin = state.determinize(seat, random.Random(steps))
                     assert twin.view(seat) == state.view(seat)
-            state.apply(_eager(state, rng))
+            state.apply(eager_choice(state, rng))
             steps += 1
         assert state.view(0)["decision"] is None
     expected = {kind for kind in F.KIND if kind} - {"handle_item", "handle_space"}
