@@ -126,3 +126,11 @@ def set_grown(state: KonotenState, seat: int, nodes: Iterable[str]) -> None:
     state.stock[seat] += before - bin(mask).count("1")
     assert state.stock[seat] >= 0, "not enough tokens in stock for that chart"
     refresh(state)
+
+
+def main_phase(characters: list[str], seed: int = 1) -> tuple[KonotenState, int]:
+    """A game with these characters, past the supply phase: the state and the seat to move."""
+    state = new(len(characters), seed=seed, characters=characters)
+    answer_supply(state)
+    assert state.to_move is not None
+    return state, state.to_move

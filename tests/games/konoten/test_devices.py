@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from boardlab.games.konoten.tables import DEVICE_IDS
 
-from .helpers import add_lens, answer_supply, ids, main_turn, new, play, refresh, set_grown
+from .helpers import add_lens, answer_supply, ids, main_phase, main_turn, play, refresh, set_grown
 
 
 def _main(characters: list[str], seed: int = 1):
-    state = new(len(characters), seed=seed, characters=characters)
-    answer_supply(state)
-    return state, state.to_move
+    return main_phase(characters, seed)
 
 
 def _on(state, device: str, seat: int) -> int:

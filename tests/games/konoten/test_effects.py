@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from .helpers import (
     add_lens,
-    answer_supply,
     grown_nodes,
     ids,
-    new,
+    main_phase,
     play,
     refresh,
     set_grown,
@@ -15,9 +14,7 @@ from .helpers import (
 
 
 def _main(characters: list[str], seed: int = 1):
-    state = new(len(characters), seed=seed, characters=characters)
-    answer_supply(state)
-    return state, state.to_move
+    return main_phase(characters, seed)
 
 
 def _mats(state, p: int) -> list[int]:

@@ -24,8 +24,8 @@ from .helpers import (
     answer_supply,
     give_cards,
     ids,
+    main_phase,
     main_turn,
-    new,
     play,
     refresh,
     set_grown,
@@ -33,9 +33,7 @@ from .helpers import (
 
 
 def _main(characters: list[str], seed: int = 1):
-    state = new(len(characters), seed=seed, characters=characters)
-    answer_supply(state)
-    return state, state.to_move
+    return main_phase(characters, seed)
 
 
 def _free_hand(state, p: int, cards: list[str]) -> None:

@@ -7,10 +7,10 @@ from boardlab.games.konoten import flow
 from .helpers import (
     CARD,
     add_lens,
-    answer_supply,
     give_cards,
     grown_nodes,
     ids,
+    main_phase,
     main_turn,
     new,
     play,
@@ -20,9 +20,7 @@ from .helpers import (
 
 
 def _main(characters: list[str], seed: int = 1):
-    state = new(len(characters), seed=seed, characters=characters)
-    answer_supply(state)
-    return state, state.to_move
+    return main_phase(characters, seed)
 
 
 # ---------------------------------------------------------------- growth

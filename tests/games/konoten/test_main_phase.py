@@ -9,11 +9,10 @@ from .helpers import (
     CARD,
     NODE,
     add_lens,
-    answer_supply,
     give_cards,
     ids,
+    main_phase,
     main_turn,
-    new,
     play,
     refresh,
     set_grown,
@@ -21,9 +20,7 @@ from .helpers import (
 
 
 def _main(characters: list[str], seed: int = 1):
-    state = new(len(characters), seed=seed, characters=characters)
-    answer_supply(state)
-    return state, state.to_move
+    return main_phase(characters, seed)
 
 
 def test_k7_1_turns_cycle_in_start_order_and_skip_ended_players() -> None:

@@ -12,13 +12,11 @@ from boardlab.games.konoten import SPEC, flow
 from boardlab.games.konoten.audit import audit
 from boardlab.games.konoten.evaluate import evaluate
 
-from .helpers import add_lens, answer_supply, give_cards, ids, main_turn, new, play, refresh
+from .helpers import add_lens, give_cards, ids, main_phase, main_turn, new, play, refresh
 
 
 def _main(characters: list[str], seed: int = 1):
-    state = new(len(characters), seed=seed, characters=characters)
-    answer_supply(state)
-    return state, state.to_move
+    return main_phase(characters, seed)
 
 
 def test_spec_registers_evaluate_audit_and_options() -> None:

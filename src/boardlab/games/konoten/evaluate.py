@@ -235,38 +235,13 @@ def _effect_net(worth: float, diff: int, found: int) -> float:
 def largest_lens(cards: tuple[int, ...], top: int, fees: tuple[float, ...]) -> tuple[int, int]:
     """The legal lens (K-9.2) with the most of ``cards``, then the best net effect:
     ``(chosen cards, the turned ones among them)``, ``(0, 0)`` when there is none."""
-    best_value, best_cards, best_turned = -1.0, 0, 0
-    options = CARD_OPTIONS
-    size = len(cards)
-    quality = LENS_QUALITY
 
-    def search(
-        i: int, mask: int, diff: int, count: int, worth: float, chosen: int, turned: int
-    ) -> None:
-        nonlocal best_value, best_cards, best_turned
-        if count >= MIN_LENS_CARDS and diff <= top:
-            net = worth - fees[diff if diff > 0 else 0]
-            value = count + quality * net if net > 0 else float(count)
-            if value > best_value:
-                best_value, best_cards, best_turned = value, chosen, turned
-        if count < MAX_LENS_CARDS:
-            for j in range(i, size):
-                card = cards[j]
-                bit = 1 << card
-                for card_mask, card_diff, card_worth, o in options[card]:
-                    if not card_mask & mask:
-                        search(
-                            j + 1,
-                            mask | card_mask,
-                            diff + card_diff,
-                            count + 1,
-                            worth + card_worth,
-                            chosen | bit,
-                            turned | bit if o else turned,
-                        )
+    def size_then_effect(chosen: int, diff: int, worth: float, count: int) -> float:
+        net = worth - fees[diff if diff > 0 else 0]
+        return count + LENS_QUALITY * net if net > 0 else float(count)
 
-    search(0, 0, 0, 0, 0.0, 0, 0)
-    return best_cards, best_turned
+    _, chosen, turned = best_completion(cards, 0, 0, 0, 0.0, top, size_then_effect)
+    return chosen, turned
 
 
 Score = Callable[[int, int, float, int], float]
