@@ -16,6 +16,8 @@ SPECS = (
     toy_variants.MODEST_SPEC,
     toy_variants.SEALED_SPEC,
     toy_variants.SHY_SPEC,
+    toy_variants.TUNED_SPEC,
+    toy_variants.MISTUNED_SPEC,
     fork_game.SPEC,
 )
 

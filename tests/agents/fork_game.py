@@ -69,6 +69,4 @@ class ForkState(GameState):
         return {"branch": self.branch, "reply": self.reply}
 
 
-SPEC = GameSpec(
-    name="fork", title="Fork", min_players=2, max_players=2, state_class=ForkState
-)
+SPEC = GameSpec(name="fork", title="Fork", min_players=2, max_players=2, state_class=ForkState)

@@ -75,6 +75,10 @@ def test_a_game_replays_identically_under_another_hash_seed() -> None:
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     result = subprocess.run(
         [sys.executable, "-c", script, str(tests_dir)],
-        capture_output=True, text=True, env=env, check=True, timeout=120,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=120,
     )
     assert result.stdout.strip().split(" | ") == here

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from boardlab import agents
+from boardlab.agents import mcts
 from boardlab.agents.mcts import Node
 
 from .play import play_game, wins_of
@@ -23,7 +26,11 @@ def forced_win(**fields: object):
 
 @pytest.mark.parametrize(
     "spec",
-    ["mcts:iterations=300", "mcts:iterations=300,rollout=greedy", "mcts:iterations=300,depth=0"],
+    [
+        "mcts:iterations=300",
+        "mcts:iterations=300,rollout=greedy",
+        "mcts:iterations=300,depth=0",
+    ],
 )
 def test_finds_the_forced_win_with_hidden_information(spec: str) -> None:
     for seed in range(3):
@@ -71,10 +78,55 @@ def test_a_single_option_costs_no_search() -> None:
 
 def test_the_iteration_budget_is_spent_exactly() -> None:
     state = position("toy_sealed", seed=2, pile=9).seal()
-    bot = agents.make("mcts", seed=1, iterations=37)
+    bot = agents.make("mcts", seed=1, iterations=37, stop_early=False)
     bot.choose(state)
     assert bot.last_iterations == 37 and state.determinized == 37
     assert bot.tree.visits == 37
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_stopping_early_never_changes_the_choice(seed: int) -> None:
+    """The search ends once the leader's visit lead exceeds the iterations left, so the
+    rest of the budget could not have changed the most visited option."""
+    early = agents.make("mcts", seed=seed, iterations=3000)
+    full = agents.make("mcts", seed=seed, iterations=3000, stop_early=False)
+    states = (forced_win(), forced_win(chosen=3), position("fork"), position("toy_eval", pile=9))
+    for state in states:
+        assert early.choose(state) == full.choose(state)
+        assert full.last_iterations == 3000
+        assert early.last_iterations < 3000 and early.last_iterations % 32 == 0
+
+
+def test_a_time_budget_stops_early_at_the_pace_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a clock that ticks 1 ms per reading, 4 s buy about 4,000 iterations; the leader
+    of a settled decision is known long before, judged by the iterations the pace allows."""
+    ticks = itertools.count()
+    monkeypatch.setattr(mcts, "perf_counter", lambda: next(ticks) / 1000)
+    full = agents.make("mcts", seed=1, seconds=4.0, stop_early=False)
+    assert str(full.choose(forced_win())) == "take 3"
+    early = agents.make("mcts", seed=1, seconds=4.0)
+    assert str(early.choose(forced_win())) == "take 3"
+    assert full.last_iterations == 4000
+    assert early.last_iterations < 3000
+
+
+def test_a_games_own_search_settings_apply_where_none_are_given() -> None:
+    """``GameSpec.search_defaults`` fill the settings not given; a game without any gets
+    ``DEFAULT_SETTINGS`` again."""
+    bot = agents.make("mcts", seed=1, iterations=20)
+    bot.choose(position("toy_tuned", pile=9))
+    assert (bot.c, bot.depth, bot.greedy_rollout) == (0.05, 0, False)
+    bot.choose(position("toy_eval", pile=9))
+    assert (bot.c, bot.depth) == (mcts.DEFAULT_SETTINGS["c"], mcts.DEFAULT_SETTINGS["depth"])
+    given = agents.from_spec("mcts:iterations=20,c=1.5", seed=1)
+    given.choose(position("toy_tuned", pile=9))
+    assert (given.c, given.depth) == (1.5, 0)
+
+
+def test_a_games_search_setting_out_of_range_is_refused() -> None:
+    bot = agents.make("mcts", seed=1, iterations=20)
+    with pytest.raises(ValueError, match="c must be a number >= 0"):
+        bot.choose(position("toy_mistuned", pile=9))
 
 
 def test_a_time_budget_stops_at_the_iteration_cap_if_reached_first() -> None:

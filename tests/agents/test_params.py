@@ -17,7 +17,10 @@ def test_every_agent_is_listed_and_made_by_name() -> None:
     ("name", "accepted"),
     [
         ("greedy", "samples"),
-        ("mcts", "c, depth, epsilon, iterations, reuse, rollout, seconds, win_weight"),
+        (
+            "mcts",
+            "c, depth, epsilon, iterations, reuse, rollout, seconds, stop_early, win_weight",
+        ),
     ],
 )
 def test_unknown_parameter_names_the_accepted_ones(name: str, accepted: str) -> None:
@@ -40,6 +43,7 @@ def test_unknown_parameter_names_the_accepted_ones(name: str, accepted: str) -> 
         ("mcts", {"depth": -2}, "depth must be an integer >= -1"),
         ("mcts", {"win_weight": 2}, r"win_weight must be a number in \[0, 1\]"),
         ("mcts", {"reuse": 1}, "reuse must be one of True, False"),
+        ("mcts", {"stop_early": "no"}, "stop_early must be one of True, False"),
     ],
 )
 def test_out_of_range_values_are_refused(name: str, params: dict, message: str) -> None:
@@ -48,9 +52,10 @@ def test_out_of_range_values_are_refused(name: str, params: dict, message: str) 
 
 
 def test_command_line_specs_give_typed_parameters() -> None:
-    bot = agents.from_spec("mcts:iterations=50,c=1,rollout=greedy,epsilon=0.2,reuse=false", 4)
+    spec = "mcts:iterations=50,c=1,rollout=greedy,epsilon=0.2,reuse=false,stop_early=false"
+    bot = agents.from_spec(spec, 4)
     assert bot.iterations == 50 and bot.c == 1.0 and bot.greedy_rollout
-    assert bot.epsilon == 0.2 and bot.reuse is False
+    assert bot.epsilon == 0.2 and bot.reuse is False and bot.stop_early is False
     assert agents.from_spec("greedy:samples=3").samples == 3
     with pytest.raises(ValueError, match="accepted parameters: samples"):
         agents.from_spec("greedy:depth=2")

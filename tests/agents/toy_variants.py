@@ -7,7 +7,9 @@ registering one never changes the plain toy game that other tests use.
   deciding seat may use (it may only ``determinize`` it, ``view`` it and list its options);
 * ``toy_shy``: a seat may take at most its secret bonus + 1 stones, so the options of
   the other seats differ between determinizations; applying an option that is not legal
-  in a world fails.
+  in a world fails;
+* ``toy_tuned`` declares its own mcts settings (``search_defaults``), and
+  ``toy_mistuned`` a setting out of range.
 """
 
 from __future__ import annotations
@@ -94,7 +96,20 @@ class ShyToy(EvalToy):
         super().resolve(action)
 
 
-def _spec(name: str, state_class: type[GameState], evaluate: Any = toy_evaluate) -> GameSpec:
+class TunedToy(EvalToy):
+    __slots__ = ()
+
+
+class MistunedToy(EvalToy):
+    __slots__ = ()
+
+
+def _spec(
+    name: str,
+    state_class: type[GameState],
+    evaluate: Any = toy_evaluate,
+    search_defaults: tuple[tuple[str, Any], ...] = (),
+) -> GameSpec:
     return GameSpec(
         name=name,
         title=f"Toy stones ({name})",
@@ -103,6 +118,7 @@ def _spec(name: str, state_class: type[GameState], evaluate: Any = toy_evaluate)
         state_class=state_class,
         options=SPEC.options,
         evaluate=evaluate,
+        search_defaults=search_defaults,
     )
 
 
@@ -110,6 +126,8 @@ EVAL_SPEC = _spec("toy_eval", EvalToy)
 MODEST_SPEC = _spec("toy_modest", ModestToy, modest_evaluate)
 SEALED_SPEC = _spec("toy_sealed", SealedToy)
 SHY_SPEC = _spec("toy_shy", ShyToy)
+TUNED_SPEC = _spec("toy_tuned", TunedToy, search_defaults=(("c", 0.05), ("depth", 0)))
+MISTUNED_SPEC = _spec("toy_mistuned", MistunedToy, search_defaults=(("c", -1.0),))
 
 
 def position(game: str, seed: int = 0, players: int = 2, **fields: Any) -> Any:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 import boardlab
 from boardlab.agents import from_spec
-from boardlab.sim import SimConfig, agent_seed, play_game, split_agents
+from boardlab.sim import GameRecord, SimConfig, agent_seed, play_game, split_agents
 
 
 def test_game_g_is_played_with_seed_s_plus_g_and_hashed_agent_seeds(toy_config: SimConfig) -> None:
@@ -97,3 +98,24 @@ def test_bad_configs_raise_value_error_saying_what_is_wrong(
 
 def test_a_game_registered_from_a_module_becomes_a_plugin_for_workers() -> None:
     assert SimConfig("toy", players=2, games=1).validated().plugins == ("toy_game",)
+
+
+def test_a_record_counts_the_searches_and_iterations_of_each_seat() -> None:
+    """mcts with a fixed budget (and no early stop) spends exactly 25 iterations on every
+    decision it searches; random never searches. The counts survive the ``--out`` line."""
+    spec = "mcts:iterations=25,stop_early=false"
+    config = SimConfig("toy", players=2, games=1, seed=3, agents=(spec, "random")).validated()
+    record = play_game(config, 0)
+    searched, idle = record.searches
+    assert searched > 0 and idle == 0
+    assert record.iterations == (25 * searched, 0)
+    again = GameRecord.from_line(record.to_line())
+    assert (again.searches, again.iterations) == (record.searches, record.iterations)
+
+
+def test_a_record_with_a_search_count_per_seat_missing_is_refused() -> None:
+    record = play_game(SimConfig("toy", players=2, games=1, seed=3).validated(), 0)
+    line = json.loads(record.to_line())
+    line["searches"] = [1]
+    with pytest.raises(ValueError, match="one count per agent"):
+        GameRecord.from_line(json.dumps(line))

@@ -14,11 +14,15 @@ is plain UCT.
 * Values: a node holds the total result of the seat that chose its action, so every seat
   maximises its own result (``values.Judge``: win share mixed with the score margin at the
   end, the same mix with the chance to win estimated from the evaluation at a cut-off).
-* Rollout: up to ``depth`` actions (default 4; ``-1``: to the end, at most 10,000), chosen
+* Rollout: up to ``depth`` actions (``-1``: to the end, at most 10,000), chosen
   at random or, with ``rollout="greedy"``, by one-step evaluation with probability
   ``1 - epsilon``; then the position is judged.
 * Decision: the most visited legal option (then the best mean, then the first listed),
   among the options chosen least often before at the same position (``RepetitionGuard``).
+  With ``stop_early`` (the default) the search ends as soon as the most visited option
+  leads every other by more visits than the budget has left (counted exactly for an
+  iteration budget, estimated from the pace so far for a time budget): the remaining
+  iterations could not change the choice, so they are not spent.
 * Reuse: the subtree reached by the actions played since this agent's last decision
   (read from ``state.history``) becomes the new root when the same seat decides again in
   the same game; otherwise the search starts fresh.
@@ -27,6 +31,7 @@ is plain UCT.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from time import perf_counter
 from typing import Any
 
@@ -34,10 +39,19 @@ from boardlab.agents.params import choice, number, reject_unknown
 from boardlab.agents.repetition import RepetitionGuard
 from boardlab.agents.values import DEFAULT_WIN_WEIGHT, Judge
 from boardlab.agents.worlds import sample_world
-from boardlab.engine import Action, GameState, Rng
+from boardlab.engine import Action, GameState, Rng, registry
 
 DEFAULT_ITERATIONS = 1000
+#: Search settings for a game that declares none in ``GameSpec.search_defaults``.
+DEFAULT_SETTINGS: Mapping[str, Any] = {
+    "c": 0.7,
+    "rollout": "random",
+    "epsilon": 0.1,
+    "depth": 4,
+    "win_weight": DEFAULT_WIN_WEIGHT,
+}
 FULL_ROLLOUT_LIMIT = 10_000  # ``depth=-1`` plays to the end, but never loops for ever
+SETTLED_CHECK = 32  # iterations between two checks whether the decision is settled
 _UNKNOWN = -1
 
 
@@ -59,30 +73,44 @@ class MctsAgent:
     """ISMCTS with UCB1, availability counts, open-loop chance, cut-off evaluation and reuse.
 
     Parameters: ``iterations`` (default 1000 unless ``seconds`` is given), ``seconds`` per
-    decision (0: no time limit; results then depend on machine speed), ``c`` (UCB
-    exploration, default 0.7), ``rollout`` (``"random"`` or ``"greedy"``), ``epsilon``
-    (random move share of greedy rollouts), ``depth`` (rollout actions before the
-    evaluation cut-off, default 4; -1 plays to the end), ``win_weight`` (see ``values``), ``reuse``
-    (keep the subtree between decisions). ``last_iterations`` is the number of
-    iterations the last decision ran; ``last_reused`` the visits its root carried over.
+    decision (0: no time limit; results then depend on machine speed), ``reuse`` (keep the
+    subtree between decisions), ``stop_early`` (end the search once the rest of the budget
+    cannot change the choice), and five search settings that default to the game's
+    ``GameSpec.search_defaults``, then to ``DEFAULT_SETTINGS`` (c 0.7, random rollouts of
+    depth 4): ``c`` (UCB exploration), ``rollout`` (``"random"`` or ``"greedy"``),
+    ``epsilon`` (random move share of greedy rollouts), ``depth`` (rollout actions before
+    the evaluation cut-off; -1 plays to the end) and ``win_weight`` (see ``values``).
+    ``last_iterations`` is the number of iterations the last decision ran; ``last_reused``
+    the visits its root carried over.
 
     >>> make("mcts", seed=1, iterations=500, rollout="greedy").choose(state)
     """
 
     name = "mcts"
-    PARAMS = ("c", "depth", "epsilon", "iterations", "reuse", "rollout", "seconds", "win_weight")
+    PARAMS = (
+        "c",
+        "depth",
+        "epsilon",
+        "iterations",
+        "reuse",
+        "rollout",
+        "seconds",
+        "stop_early",
+        "win_weight",
+    )
 
     def __init__(
         self,
         seed: int = 0,
         iterations: int | None = None,
         seconds: float = 0.0,
-        c: float = 0.7,
-        rollout: str = "random",
-        epsilon: float = 0.1,
-        depth: int = 4,
-        win_weight: float = DEFAULT_WIN_WEIGHT,
+        c: float | None = None,
+        rollout: str | None = None,
+        epsilon: float | None = None,
+        depth: int | None = None,
+        win_weight: float | None = None,
         reuse: bool = True,
+        stop_early: bool = True,
         **unknown: Any,
     ) -> None:
         name = self.name
@@ -93,12 +121,18 @@ class MctsAgent:
         else:
             number(name, "iterations", iterations, 1, integer=True)
         self.iterations = iterations
-        self.c = float(number(name, "c", c, 0))
-        self.greedy_rollout = choice(name, "rollout", rollout, ("random", "greedy")) == "greedy"
-        self.epsilon = float(number(name, "epsilon", epsilon, 0, 1))
-        self.depth = number(name, "depth", depth, -1, integer=True)
-        self.win_weight = float(number(name, "win_weight", win_weight, 0, 1))
         self.reuse = choice(name, "reuse", reuse, (True, False))
+        self.stop_early = choice(name, "stop_early", stop_early, (True, False))
+        given = {
+            "c": c,
+            "rollout": rollout,
+            "epsilon": epsilon,
+            "depth": depth,
+            "win_weight": win_weight,
+        }
+        self._given = {key: value for key, value in given.items() if value is not None}
+        self._tuned_for = ""
+        self._settle(DEFAULT_SETTINGS)
         self.rng = Rng(seed)
         self.last_iterations = 0
         self.last_reused = 0
@@ -106,6 +140,24 @@ class MctsAgent:
         self._tree: Node | None = None
         self._tree_game: tuple[Any, ...] = ()
         self._tree_history: list[str] = []
+
+    def _settle(self, defaults: Mapping[str, Any]) -> None:
+        """Set the search settings: the given ones, else ``defaults``; all checked."""
+        settings = {**DEFAULT_SETTINGS, **defaults, **self._given}
+        name = self.name
+        self.c = float(number(name, "c", settings["c"], 0))
+        rollout = choice(name, "rollout", settings["rollout"], ("random", "greedy"))
+        self.greedy_rollout = rollout == "greedy"
+        self.epsilon = float(number(name, "epsilon", settings["epsilon"], 0, 1))
+        self.depth = number(name, "depth", settings["depth"], -1, integer=True)
+        self.win_weight = float(number(name, "win_weight", settings["win_weight"], 0, 1))
+
+    def tune_for(self, game: str) -> None:
+        """Use ``game``'s own search settings (``GameSpec.search_defaults``) for every
+        setting not given when the agent was made. ``choose`` calls this itself."""
+        if game != self._tuned_for:
+            self._settle(dict(registry.spec(game).search_defaults))
+            self._tuned_for = game
 
     @property
     def tree(self) -> Node | None:
@@ -126,17 +178,29 @@ class MctsAgent:
         if len(options) == 1:
             self.guard.record(position, options[0])
             return options[0]
+        self.tune_for(state.game)
         judge = Judge.for_game(state.game, self.win_weight)
         root = self._root(state, seat)
         self.last_reused = root.visits
         limit = self.iterations
-        deadline = perf_counter() + self.seconds if self.seconds else 0.0
+        start = perf_counter()
+        deadline = start + self.seconds if self.seconds else 0.0
         done = 0
         while True:
             self._iterate(state, seat, root, judge)
             done += 1
-            if done == limit or (deadline and perf_counter() >= deadline):
+            if done == limit:
                 break
+            if deadline:
+                now = perf_counter()
+                if now >= deadline:
+                    break
+            if self.stop_early and done % SETTLED_CHECK == 0:
+                left: float = limit - done if limit else math.inf
+                if deadline:  # at the pace so far
+                    left = min(left, done * (deadline - now) / (now - start))
+                if _settled(root, options, left):
+                    break
         self.last_iterations = done
         self._keep(state, seat, root)
         chosen = self._most_visited(root, options)
@@ -236,7 +300,7 @@ class MctsAgent:
             and history[: len(old)] == old
         ):
             node: Node | None = tree
-            for action_id in history[len(old):]:
+            for action_id in history[len(old) :]:
                 node = node.children.get(action_id)
                 if node is None:
                     break
@@ -252,6 +316,20 @@ class MctsAgent:
             self._tree_history = list(state.history)
         else:
             self._tree = None
+
+
+def _settled(root: Node, options: tuple[Action, ...], left: float) -> bool:
+    """Whether the most visited option leads every other by more than ``left`` visits."""
+    first = second = 0
+    children = root.children
+    for option in options:
+        child = children.get(option.id)
+        visits = 0 if child is None else child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def _game_key(state: GameState, seat: int) -> tuple[Any, ...]:

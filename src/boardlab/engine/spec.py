@@ -65,6 +65,8 @@ class GameSpec:
     conservation invariants (components created or lost); empty when all is well.
     ``action_codec(players, options)`` and ``observation_encoder(players, options)`` give the
     fixed-size encodings that learning environments use (see ``engine/codec.py``).
+    ``search_defaults`` are the settings of the ``mcts`` agent measured to suit this game
+    (``(("c", 0.2), ("depth", 0))``); settings given to the agent override them.
     """
 
     name: str
@@ -79,6 +81,7 @@ class GameSpec:
     audit: Callable[[GameState], list[str]] | None = None
     action_codec: Callable[[int, Mapping[str, Any]], ActionCodec] | None = None
     observation_encoder: Callable[[int, Mapping[str, Any]], ObservationEncoder] | None = None
+    search_defaults: tuple[tuple[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         self.state_class.SPEC = self

@@ -25,7 +25,9 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
     5
     """
     started = time.perf_counter()
-    state = play_state(config, index)
+    searches = [0] * config.players
+    iterations = [0] * config.players
+    state = play_state(config, index, searches, iterations)
     seconds = time.perf_counter() - started
     return GameRecord(
         index=index,
@@ -37,12 +39,22 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
         winners=tuple(state.winners()),
         decisions=len(state.history),
         seconds=seconds,
+        searches=tuple(searches),
+        iterations=tuple(iterations),
         save=state.to_json() if keep_state else None,
     )
 
 
-def play_state(config: SimConfig, index: int) -> GameState:
-    """The final state of game ``index`` of ``config``; ``GameFailed`` if a game or agent raises."""
+def play_state(
+    config: SimConfig,
+    index: int,
+    searches: list[int] | None = None,
+    iterations: list[int] | None = None,
+) -> GameState:
+    """The final state of game ``index`` of ``config``; ``GameFailed`` if a game or agent raises.
+
+    ``searches`` and ``iterations`` (one count per seat), when given, add up the decisions
+    each seat's agent searched and the iterations it spent (its ``last_iterations``)."""
     seed = config.game_seed(index)
     specs = config.seat_agents(index)
     state: GameState | None = None
@@ -59,7 +71,12 @@ def play_state(config: SimConfig, index: int) -> GameState:
                 return state
             if len(state.history) >= limit:
                 raise RuntimeError(f"the game did not end within {limit} decisions")
-            state.apply(agents[seat].choose(state))
+            agent = agents[seat]
+            state.apply(agent.choose(state))
+            spent = getattr(agent, "last_iterations", 0)
+            if spent and searches is not None and iterations is not None:
+                searches[seat] += 1
+                iterations[seat] += spent
     except Exception as error:
         where = f" after {len(state.history)} decisions" if state is not None else ""
         raise GameFailed(

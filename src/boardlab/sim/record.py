@@ -15,8 +15,11 @@ class GameRecord:
     """Game ``index`` of a run: its seed, each seat's agent, scores and winners, its length.
 
     ``decisions`` counts every decision taken (the length of the game's history).
-    ``seconds`` (time to play it) and ``save`` (``state.to_json()``, kept on request)
-    take no part in equality: two runs of the same config give equal records.
+    ``searches[s]`` and ``iterations[s]`` count the decisions seat ``s``'s agent searched
+    and the iterations it spent on them (agents with ``last_iterations``, such as mcts).
+    ``seconds`` (time to play it), the search counts (a time budget makes them vary) and
+    ``save`` (``state.to_json()``, kept on request) take no part in equality: two runs of
+    the same config give equal records.
     """
 
     index: int
@@ -28,6 +31,8 @@ class GameRecord:
     winners: tuple[int, ...]
     decisions: int
     seconds: float = field(default=0.0, compare=False)
+    searches: tuple[int, ...] = field(default=(), compare=False)
+    iterations: tuple[int, ...] = field(default=(), compare=False)
     save: str | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -47,6 +52,8 @@ class GameRecord:
                 "winners": list(self.winners),
                 "decisions": self.decisions,
                 "seconds": round(self.seconds, 6),
+                "searches": list(self.searches),
+                "iterations": list(self.iterations),
             },
             separators=(",", ":"),
         )
@@ -67,6 +74,8 @@ class GameRecord:
             winners=tuple(data["winners"]),
             decisions=data["decisions"],
             seconds=float(data.get("seconds", 0.0)),
+            searches=tuple(data.get("searches", ())),
+            iterations=tuple(data.get("iterations", ())),
         )
         record._check_types()
         return record
@@ -82,3 +91,7 @@ class GameRecord:
         numbers = all(isinstance(s, int | float) and not isinstance(s, bool) for s in self.scores)
         if not numbers or len(self.scores) != len(self.agents):
             raise ValueError("not a game record (one number of score per agent)")
+        for counts in (self.searches, self.iterations):
+            whole = all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts)
+            if not whole or len(counts) not in (0, len(self.agents)):
+                raise ValueError("not a game record (searches, iterations: one count per agent)")

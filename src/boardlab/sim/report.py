@@ -14,6 +14,7 @@ from typing import Any
 from boardlab.sim.record import GameRecord
 from boardlab.sim.summary import TIES, Standing, Summary
 from boardlab.sim.tables import (
+    AGENT_HEADERS,
     AGENT_SEAT_HEADERS,
     STANDING_HEADERS,
     agent_rows,
@@ -77,7 +78,7 @@ def markdown(summary: Summary) -> str:
         *_md_table(("seat", "agents", *STANDING_HEADERS), seat_rows(summary)),
     ]
     lines += ["", f"![win rate by seat]({PLOTS[1]})", ""]
-    lines += ["## Wins by agent", "", *_md_table(("agent", *STANDING_HEADERS), agent_rows(summary))]
+    lines += ["## Wins by agent", "", *_md_table(AGENT_HEADERS, agent_rows(summary))]
     lines += ["", f"![win rate by agent]({PLOTS[0]})", ""]
     if len(summary.agents) > 1:
         lines += ["## Wins by agent and seat", ""]

@@ -23,7 +23,9 @@ class Standing:
     """How one seat, one agent, or one agent in one seat did over the games it played.
 
     ``games`` counts appearances (an agent in two seats of a game appears twice);
-    ``mean_decisions`` is the mean length of the games it played.
+    ``mean_decisions`` is the mean length of the games it played; ``searches`` and
+    ``iterations_per_search`` count the decisions it searched and the mean iterations it
+    spent on one (``None`` for agents that do not search).
     """
 
     agent: str | None
@@ -37,6 +39,8 @@ class Standing:
     mean_decisions: float
     stdev_decisions: float
     scores: tuple[float, ...] = field(default=(), repr=False, compare=False)
+    searches: int = field(default=0, compare=False)
+    iterations_per_search: float | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -53,6 +57,8 @@ class Standing:
             stdev_score=self.stdev_score,
             mean_decisions=self.mean_decisions,
             stdev_decisions=self.stdev_decisions,
+            searches=self.searches,
+            iterations_per_search=self.iterations_per_search,
         )
         return data
 
@@ -143,6 +149,9 @@ def summarise(
                 if tally is None:
                     tally = tallies[key] = _Tally()
                 tally.add(record.scores[seat], record.decisions, won)
+                if record.searches:
+                    tally.searches += record.searches[seat]
+                    tally.iterations += record.iterations[seat]
     lengths = [float(record.decisions) for record in records]
     ratings, note = rate_agents(records)
     return Summary(
@@ -172,12 +181,14 @@ def summarise(
 class _Tally:
     """Scores, game lengths and wins (counted by how many seats shared them) of one standing."""
 
-    __slots__ = ("lengths", "scores", "shared_wins")
+    __slots__ = ("iterations", "lengths", "scores", "searches", "shared_wins")
 
     def __init__(self) -> None:
         self.scores: list[float] = []
         self.lengths: list[float] = []
         self.shared_wins: dict[int, int] = {}
+        self.searches = 0
+        self.iterations = 0
 
     def add(self, score: float, decisions: int, winners: int) -> None:
         """One appearance; ``winners`` is how many seats shared the win, 0 if it did not win."""
@@ -202,4 +213,6 @@ class _Tally:
             mean_decisions=mean(self.lengths),
             stdev_decisions=stdev(self.lengths),
             scores=tuple(self.scores),
+            searches=self.searches,
+            iterations_per_search=self.iterations / self.searches if self.searches else None,
         )

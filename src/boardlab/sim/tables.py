@@ -12,6 +12,7 @@ from boardlab.sim.summary import TIES, Standing, Summary
 
 STANDING_HEADERS = ("games", "wins", "win %", "95% CI", "mean score", "sd", "mean length")
 AGENT_SEAT_HEADERS = ("agent", "seat", *STANDING_HEADERS[:5])
+AGENT_HEADERS = ("agent", *STANDING_HEADERS, "iterations/search")
 
 
 def number(value: float, digits: int = 2) -> str:
@@ -49,7 +50,15 @@ def seat_rows(summary: Summary) -> list[list[str]]:
 
 
 def agent_rows(summary: Summary) -> list[list[str]]:
-    return [[s.agent or "", *standing_cells(s)] for s in summary.per_agent]
+    """One row per agent, with the cells of ``AGENT_HEADERS`` ("-": the agent never searched)."""
+    return [
+        [
+            s.agent or "",
+            *standing_cells(s),
+            "-" if s.iterations_per_search is None else f"{s.iterations_per_search:,.0f}",
+        ]
+        for s in summary.per_agent
+    ]
 
 
 def agent_seat_rows(summary: Summary) -> list[list[str]]:
@@ -93,7 +102,7 @@ def summary_tables(summary: Summary) -> Group:
     parts: list[Table | Text] = [
         Text(headline(summary), style="bold"),
         _table("Wins by seat", ("seat", "agents", *STANDING_HEADERS), seat_rows(summary)),
-        _table("Wins by agent", ("agent", *STANDING_HEADERS), agent_rows(summary)),
+        _table("Wins by agent", AGENT_HEADERS, agent_rows(summary)),
     ]
     if len(summary.agents) > 1:
         parts.append(

@@ -39,6 +39,9 @@ SPEC = GameSpec(
     audit=audit,
     action_codec=action_codec,
     observation_encoder=observation_encoder,
+    # measured against greedy, 40 games each at 1,000 iterations: c 0.1 62%, 0.2 68%,
+    # 0.35 80%, 0.5 78%; depth 0 and 2 both 80% at c 0.35, and depth 0 is the cheaper
+    search_defaults=(("c", 0.35), ("depth", 0)),
 )
 
 __all__ = ["CONTENT", "SPEC", "KonotenState", "audit", "evaluate"]
