@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -52,6 +53,15 @@ class Tally:
     searches: int = 0
     iterations: int = 0
     search_seconds: float = 0.0
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s games in this tally."""
+        self.seats += other.seats
+        self.win_share += other.win_share
+        self.result += other.result
+        self.searches += other.searches
+        self.iterations += other.iterations
+        self.search_seconds += other.search_seconds
 
     def summary(self) -> dict[str, Any]:
         per_seat = self.seats or 1
@@ -180,48 +190,87 @@ def play_match(
     mcts_full_state: bool = False,
     max_game_length: int = 0,
     options: dict[str, Any] | None = None,
+    workers: int = 1,
 ) -> Match:
     """Play ``games`` games of boardlab's agent against one OpenSpiel ``opponent``.
 
     A game still running after ``max_game_length`` decisions (0: the adapter's limit) is
-    cut: nobody wins it and every result is 0.
+    cut: nobody wins it and every result is 0. ``workers`` > 1 plays that many games at a
+    time in forked processes (each contestant still gets ``seconds`` of wall clock per
+    decision, so use at most one worker per core).
     """
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent {opponent!r} is not one of {list(OPPONENTS)}")
-    agent_spec = boardlab_agent or f"mcts:seconds={seconds}"
     enc = encodings(game, players, options)
+    setup = GameSetup(
+        game, enc.players, opponent, seconds, seed, boardlab_agent or f"mcts:seconds={seconds}",
+        uct_c, mcts_full_state, max_game_length, dict(options or {}),
+    )
     match = Match(game, enc.players, opponent, seconds)
     match.tallies = {BOARDLAB: Tally(BOARDLAB), opponent: Tally(opponent)}
-    for index in range(games):
-        game_seed = seed + index
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            outcomes = pool.map(setup.play, range(games), chunksize=1)
+    else:
+        outcomes = [setup.play(index) for index in range(games)]
+    for tallies, cut in outcomes:
+        match.games += 1
+        match.cut_games += cut
+        for name, tally in tallies.items():
+            match.tallies[name].add(tally)
+    return match
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What every game of a match shares; ``play(index)`` plays game ``index``."""
+
+    game: str
+    players: int
+    opponent: str
+    seconds: float
+    seed: int
+    agent_spec: str
+    uct_c: float
+    mcts_full_state: bool
+    max_game_length: int
+    options: dict[str, Any]
+
+    def play(self, index: int) -> tuple[dict[str, Tally], bool]:
+        """Game ``index``: each contestant's tally of it, and whether it was cut."""
+        opponent = self.opponent
+        game_seed = self.seed + index
         spiel_game = boardlab_openspiel.load_game(
-            game, enc.players, seed=game_seed, max_game_length=max_game_length,
-            **(options or {}),
+            self.game, self.players, seed=game_seed, max_game_length=self.max_game_length,
+            **self.options,
         )
         if (
             opponent == "openspiel-ismcts"
             and spiel_game.get_type().information
             != pyspiel.GameType.Information.IMPERFECT_INFORMATION
         ):
-            raise ValueError(f"{game} has perfect information: ISMCTSBot does not apply")
+            raise ValueError(f"{self.game} has perfect information: ISMCTSBot does not apply")
         seating = [
-            BOARDLAB if (seat + index) % 2 == 0 else opponent for seat in range(enc.players)
+            BOARDLAB if (seat + index) % 2 == 0 else opponent for seat in range(self.players)
         ]
         choosers: list[Chooser] = []
         for seat, name in enumerate(seating):
             seat_seed = game_seed * 1000 + seat
             if name == BOARDLAB:
-                choosers.append(boardlab_chooser(agent_spec, seat_seed))
+                choosers.append(boardlab_chooser(self.agent_spec, seat_seed))
             elif opponent == "openspiel-mcts":
                 choosers.append(
-                    mcts_chooser(spiel_game, seconds, uct_c, seat_seed, mcts_full_state)
+                    mcts_chooser(
+                        spiel_game, self.seconds, self.uct_c, seat_seed, self.mcts_full_state
+                    )
                 )
             else:
-                choosers.append(ismcts_chooser(spiel_game, seconds, uct_c, seat_seed))
+                choosers.append(ismcts_chooser(spiel_game, self.seconds, self.uct_c, seat_seed))
+        tallies = {BOARDLAB: Tally(BOARDLAB), opponent: Tally(opponent)}
         state = spiel_game.new_initial_state()
         while not state.is_terminal():
             seat = state.current_player()
-            tally = match.tallies[seating[seat]]
+            tally = tallies[seating[seat]]
             searched = len(state.legal_actions()) > 1
             start = time.perf_counter()
             action, iterations = choosers[seat](state, seat)
@@ -232,17 +281,14 @@ def play_match(
                 tally.search_seconds += elapsed
             state.apply_action(action)
         final = state.boardlab_state
-        match.games += 1
-        if not final.is_over:
-            match.cut_games += 1
         winners = final.winners() if final.is_over else []
         results = state.returns()
         for seat, name in enumerate(seating):
-            tally = match.tallies[name]
+            tally = tallies[name]
             tally.seats += 1
             tally.win_share += 1.0 / len(winners) if seat in winners else 0.0
             tally.result += results[seat]
-    return match
+        return tallies, not final.is_over
 
 
 def run(
@@ -257,6 +303,7 @@ def run(
     mcts_full_state: bool = False,
     max_game_length: int = 0,
     out: Callable[[str], None] = print,
+    workers: int = 1,
 ) -> list[Match]:
     """Every match of the benchmark; each is printed with ``out`` as it ends."""
     matches = []
@@ -271,7 +318,7 @@ def run(
                 try:
                     match = play_match(
                         game, count, opponent, games, seconds, seed, boardlab_agent,
-                        uct_c, mcts_full_state, max_game_length,
+                        uct_c, mcts_full_state, max_game_length, workers=workers,
                     )
                 except ValueError as error:
                     out(f"{game} ({count} players) vs {opponent}: skipped: {error}")
@@ -322,6 +369,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--max-length", type=int, default=0,
         help="cut a game after this many decisions (default: the adapter's limit)",
     )
+    parser.add_argument(
+        "--workers", type=int, default=1,
+        help="games played at a time, in forked processes (at most one per core)",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = parser.parse_args(argv)
     games_list = args.game or encodable_games()
@@ -331,8 +382,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not games_list:
         print("no game has an action codec and observation encoder yet", file=sys.stderr)
         return 1
-    if args.games < 1 or args.seconds <= 0:
-        parser.error("--games must be >= 1 and --seconds > 0")
+    if args.games < 1 or args.seconds <= 0 or args.workers < 1:
+        parser.error("--games and --workers must be >= 1 and --seconds > 0")
     matches = run(
         games_list,
         args.players or [None],
@@ -344,6 +395,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.uct_c,
         args.mcts_full_state,
         args.max_length,
+        workers=args.workers,
     )
     if args.json:
         print(json.dumps([match.summary() for match in matches], indent=2))

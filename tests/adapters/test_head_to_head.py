@@ -57,3 +57,14 @@ def test_the_command_line_prints_a_table_and_json(head_to_head, capsys):
     assert "toy_rl, 2 players" in out and "openspiel-ismcts" in out
     data = json.loads(out[out.index("["):])
     assert [c["contestant"] for c in data[0]["contestants"]] == ["boardlab", "openspiel-ismcts"]
+
+
+def test_games_played_in_worker_processes_add_up_like_in_one(head_to_head):
+    match = head_to_head.play_match(
+        "toy_rl", 2, "openspiel-ismcts", games=4, seconds=0.002,
+        boardlab_agent="mcts:iterations=10", max_game_length=30, workers=2,
+    )
+    mine, theirs = match.tallies["boardlab"], match.tallies["openspiel-ismcts"]
+    assert match.games == 4 and mine.seats == theirs.seats == 4
+    assert mine.win_share + theirs.win_share == pytest.approx(match.games - match.cut_games)
+    assert mine.searches > 0 and theirs.searches > 0
