@@ -8,7 +8,7 @@ import pytest
 
 from boardlab.sim import GameRecord, summarise, wilson_interval
 from boardlab.sim.ratings import finishing_ranks, rate_agents
-from boardlab.sim.tables import agent_rows
+from boardlab.sim.tables import agent_headers, agent_rows
 
 
 @pytest.mark.parametrize(
@@ -121,18 +121,18 @@ def test_summary_json_has_the_documented_keys() -> None:
 def test_iterations_per_search_are_pooled_over_every_seat_an_agent_played() -> None:
     """mcts searched 10 decisions with 1,000 iterations in all as seat 0 of game 0, and
     30 with 5,000 as seat 1 of game 1: 6,000 / 40 = 150 per search; random never searched."""
+    first = record(0, ("mcts", "random"), (5, 1), (0,))
+    second = record(1, ("random", "mcts"), (2, 6), (1,))
     searched = [
-        replace(
-            record(0, ("mcts", "random"), (5, 1), (0,)), searches=(10, 0), iterations=(1000, 0)
-        ),
-        replace(
-            record(1, ("random", "mcts"), (2, 6), (1,)), searches=(0, 30), iterations=(0, 5000)
-        ),
+        replace(first, searches=(10, 0), iterations=(1000, 0)),
+        replace(second, searches=(0, 30), iterations=(0, 5000)),
     ]
     mcts, rand = summarise(searched).per_agent
     assert (mcts.agent, mcts.searches, mcts.iterations_per_search) == ("mcts", 40, 150.0)
     assert (rand.agent, rand.searches, rand.iterations_per_search) == ("random", 0, None)
     assert agent_rows(summarise(searched))[0][-1] == "150"
+    assert agent_headers(summarise(searched))[-1] == "iters"
+    assert "iters" not in agent_headers(summarise([first, second]))
 
 
 def test_finishing_order_puts_winners_first_then_scores() -> None:

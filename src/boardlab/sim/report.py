@@ -14,11 +14,13 @@ from typing import Any
 from boardlab.sim.record import GameRecord
 from boardlab.sim.summary import TIES, Standing, Summary
 from boardlab.sim.tables import (
-    AGENT_HEADERS,
     AGENT_SEAT_HEADERS,
+    ITERATIONS_NOTE,
     STANDING_HEADERS,
+    agent_headers,
     agent_rows,
     agent_seat_rows,
+    any_searched,
     footer,
     headline,
     rating_rows,
@@ -78,7 +80,9 @@ def markdown(summary: Summary) -> str:
         *_md_table(("seat", "agents", *STANDING_HEADERS), seat_rows(summary)),
     ]
     lines += ["", f"![win rate by seat]({PLOTS[1]})", ""]
-    lines += ["## Wins by agent", "", *_md_table(AGENT_HEADERS, agent_rows(summary))]
+    lines += ["## Wins by agent", "", *_md_table(agent_headers(summary), agent_rows(summary))]
+    if any_searched(summary):
+        lines += ["", ITERATIONS_NOTE]
     lines += ["", f"![win rate by agent]({PLOTS[0]})", ""]
     if len(summary.agents) > 1:
         lines += ["## Wins by agent and seat", ""]

@@ -12,7 +12,7 @@ from boardlab.sim.summary import TIES, Standing, Summary
 
 STANDING_HEADERS = ("games", "wins", "win %", "95% CI", "mean score", "sd", "mean length")
 AGENT_SEAT_HEADERS = ("agent", "seat", *STANDING_HEADERS[:5])
-AGENT_HEADERS = ("agent", *STANDING_HEADERS, "iterations/search")
+ITERATIONS_NOTE = "iters: mean search iterations per decision searched"
 
 
 def number(value: float, digits: int = 2) -> str:
@@ -49,16 +49,26 @@ def seat_rows(summary: Summary) -> list[list[str]]:
     return rows
 
 
+def any_searched(summary: Summary) -> bool:
+    """Whether some agent searched (then the agent table has an ``iters`` column)."""
+    return any(s.iterations_per_search is not None for s in summary.per_agent)
+
+
+def agent_headers(summary: Summary) -> tuple[str, ...]:
+    return ("agent", *STANDING_HEADERS, *(("iters",) if any_searched(summary) else ()))
+
+
 def agent_rows(summary: Summary) -> list[list[str]]:
-    """One row per agent, with the cells of ``AGENT_HEADERS`` ("-": the agent never searched)."""
-    return [
-        [
-            s.agent or "",
-            *standing_cells(s),
-            "-" if s.iterations_per_search is None else f"{s.iterations_per_search:,.0f}",
-        ]
-        for s in summary.per_agent
-    ]
+    """One row per agent, with the cells of ``agent_headers`` ("-": never searched)."""
+    searched = any_searched(summary)
+    rows = []
+    for s in summary.per_agent:
+        row = [s.agent or "", *standing_cells(s)]
+        if searched:
+            spent = s.iterations_per_search
+            row.append("-" if spent is None else f"{spent:,.0f}")
+        rows.append(row)
+    return rows
 
 
 def agent_seat_rows(summary: Summary) -> list[list[str]]:
@@ -99,10 +109,13 @@ def footer(summary: Summary) -> str:
 
 def summary_tables(summary: Summary) -> Group:
     """Everything ``boardlab simulate`` prints: seats, agents, agents by seat, ratings."""
+    by_agent = _table("Wins by agent", agent_headers(summary), agent_rows(summary))
+    if any_searched(summary):
+        by_agent.caption = ITERATIONS_NOTE
     parts: list[Table | Text] = [
         Text(headline(summary), style="bold"),
         _table("Wins by seat", ("seat", "agents", *STANDING_HEADERS), seat_rows(summary)),
-        _table("Wins by agent", AGENT_HEADERS, agent_rows(summary)),
+        by_agent,
     ]
     if len(summary.agents) > 1:
         parts.append(
@@ -128,7 +141,8 @@ def _table(title: str, headers: Sequence[str], rows: list[list[str]]) -> Table:
         table.add_column(
             header,
             justify="left" if n == 0 or header == "agents" else "right",
-            no_wrap=header in ("95% CI", "agent"),
+            no_wrap=header == "95% CI",
+            overflow="fold",
         )
     for row in rows:
         table.add_row(*(Text(cell) for cell in row))
