@@ -93,6 +93,23 @@ def task(op: int) -> Callable[[TaskFn], TaskFn]:
     return register
 
 
+def offer_in_turn_order(
+    s: Any, frame: Frame, decision_op: int, eligible: Callable[[Any, int], object]
+) -> None:
+    """One step of a task frame ``(op, -1, i)`` that visits the players in turn order from
+    the lead: the ``i``-th is offered ``decision_op`` if ``eligible(s, player)``; the frame
+    is done once every player has been visited."""
+    i = frame[2]
+    n = s.players
+    if i >= n:
+        s.stack.pop()
+        return
+    player = (s.lead + i) % n
+    s.stack[-1] = (frame[0], -1, i + 1)
+    if eligible(s, player):
+        s.stack.append((decision_op, player))
+
+
 def decision(op: int, kind: str, prompt: PromptFn) -> Callable[[BuildFn], BuildFn]:
     """Register the option builder of a decision, with its kind and prompt."""
 

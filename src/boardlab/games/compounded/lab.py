@@ -65,6 +65,7 @@ from boardlab.games.compounded.frames import (
     T_STUDY_DROP,
     applies,
     decision,
+    offer_in_turn_order,
     task,
 )
 from boardlab.games.compounded.workbench import (
@@ -267,14 +268,7 @@ def handle_kinds(s: Any) -> list[int]:
 
 @task(T_HANDLE)
 def handle_round(s: Any, frame: tuple[int, ...]) -> None:
-    i = frame[2]
-    n = s.players
-    if i >= n:
-        s.stack.pop()
-        return
-    s.stack[-1] = (T_HANDLE, -1, i + 1)
-    if handle_kinds(s):
-        s.stack.append((D_HANDLE_ITEM, (s.lead + i) % n))
+    offer_in_turn_order(s, frame, D_HANDLE_ITEM, lambda s, p: handle_kinds(s))
 
 
 def _handle_prompt(s: Any, frame: tuple[int, ...]) -> str:

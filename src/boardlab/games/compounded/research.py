@@ -50,6 +50,7 @@ from boardlab.games.compounded.frames import (
     T_RESEARCH,
     applies,
     decision,
+    offer_in_turn_order,
     task,
 )
 from boardlab.games.compounded.workbench import (
@@ -91,17 +92,13 @@ def research_step(s: Any, frame: tuple[int, ...]) -> None:
 
 
 # ---------------------------------------------------------------- goggles (C-8.1, A28)
+def may_use_goggles(s: Any, p: int) -> bool:
+    return usable(s, p, GOGGLES) > 0 and not s.used_goggles[p]
+
+
 @task(T_GOGGLES)
 def goggles_round(s: Any, frame: tuple[int, ...]) -> None:
-    i = frame[2]
-    n = s.players
-    if i >= n:
-        s.stack.pop()
-        return
-    p = (s.lead + i) % n
-    s.stack[-1] = (T_GOGGLES, -1, i + 1)
-    if usable(s, p, GOGGLES) > 0 and not s.used_goggles[p]:
-        s.stack.append((D_GOGGLES, p))
+    offer_in_turn_order(s, frame, D_GOGGLES, may_use_goggles)
 
 
 def _goggles_prompt(s: Any, frame: tuple[int, ...]) -> str:

@@ -18,6 +18,7 @@ from boardlab.games.compounded.frames import (
     T_STUDY_DROP,
     applies,
     decision,
+    offer_in_turn_order,
     task,
 )
 from boardlab.games.compounded.workbench import over_study, permanent_claims
@@ -74,15 +75,7 @@ def relocatable(s: Any, p: int) -> list[int]:
 
 @task(T_RELOCATE)
 def relocation_round(s: Any, frame: tuple[int, ...]) -> None:
-    i = frame[2]
-    n = s.players
-    if i >= n:
-        s.stack.pop()
-        return
-    p = (s.lead + i) % n
-    s.stack[-1] = (T_RELOCATE, -1, i + 1)
-    if relocatable(s, p) and unclaimed(s):
-        s.stack.append((D_RELOCATE, p))
+    offer_in_turn_order(s, frame, D_RELOCATE, lambda s, p: relocatable(s, p) and unclaimed(s))
 
 
 def _relocate_prompt(s: Any, frame: tuple[int, ...]) -> str:
