@@ -46,15 +46,12 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
 
 
 def play_state(
-    config: SimConfig,
-    index: int,
-    searches: list[int] | None = None,
-    iterations: list[int] | None = None,
+    config: SimConfig, index: int, searches: list[int], iterations: list[int]
 ) -> GameState:
     """The final state of game ``index`` of ``config``; ``GameFailed`` if a game or agent raises.
 
-    ``searches`` and ``iterations`` (one count per seat), when given, add up the decisions
-    each seat's agent searched and the iterations it spent (its ``last_iterations``)."""
+    ``searches`` and ``iterations`` (one count per seat) add up the decisions each seat's
+    agent searched and the iterations it spent (its ``last_iterations``)."""
     seed = config.game_seed(index)
     specs = config.seat_agents(index)
     state: GameState | None = None
@@ -74,7 +71,7 @@ def play_state(
             agent = agents[seat]
             state.apply(agent.choose(state))
             spent = getattr(agent, "last_iterations", 0)
-            if spent and searches is not None and iterations is not None:
+            if spent:
                 searches[seat] += 1
                 iterations[seat] += spent
     except Exception as error:
