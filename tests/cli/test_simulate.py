@@ -132,3 +132,14 @@ def test_the_ray_backend_without_ray_installed_is_a_one_line_error() -> None:
     assert finished.stderr.splitlines() == [
         "boardlab simulate: error: the ray backend needs Ray: pip install 'boardlab[ray]'"
     ]
+
+
+def test_konoten_runs_report_wins_by_character(invoke: Invoke) -> None:
+    """K1: each seat plays a character board; designers read the win rate of each."""
+    args = ["simulate", "konoten", "--players", "2", "--games", "4", "--seed", "2"]
+    result = invoke([*args, "--workers", "1", "--agents", "greedy,random", "--rotate-seats"])
+    assert result.exit_code == 0, result.stderr
+    assert "Wins by role" in result.stdout and "Wins by agent and role" in result.stdout
+    data = json.loads(invoke([*args, "--workers", "1", "--json"]).stdout)
+    assert sum(role["games"] for role in data["per_role"]) == 8
+    assert sum(role["wins"] for role in data["per_role"]) == pytest.approx(4)

@@ -67,6 +67,9 @@ class GameSpec:
     fixed-size encodings that learning environments use (see ``engine/codec.py``).
     ``search_defaults`` are the settings of the ``mcts`` agent measured to suit this game
     (``(("c", 0.2), ("depth", 0))``); settings given to the agent override them.
+    ``roles(state)`` names each seat's role in a game where seats differ (a Konoten
+    character, a Scythe faction), once the roles are settled; simulations report wins by
+    role with it. Games whose seats are alike leave it ``None``.
     """
 
     name: str
@@ -82,6 +85,7 @@ class GameSpec:
     action_codec: Callable[[int, Mapping[str, Any]], ActionCodec] | None = None
     observation_encoder: Callable[[int, Mapping[str, Any]], ObservationEncoder] | None = None
     search_defaults: tuple[tuple[str, Any], ...] = ()
+    roles: Callable[[GameState], tuple[str, ...]] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.SPEC = self

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from boardlab.agents import from_spec
 from boardlab.api import new
-from boardlab.engine import GameState
+from boardlab.engine import GameState, registry
 from boardlab.sim.config import SimConfig
 from boardlab.sim.plugins import load_plugins
 from boardlab.sim.record import GameRecord
@@ -29,6 +29,7 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
     iterations = [0] * config.players
     state = play_state(config, index, searches, iterations)
     seconds = time.perf_counter() - started
+    roles = registry.spec(config.game).roles
     return GameRecord(
         index=index,
         game=config.game,
@@ -38,6 +39,7 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
         scores=tuple(state.scores()),
         winners=tuple(state.winners()),
         decisions=len(state.history),
+        roles=roles(state) if roles is not None else (),
         seconds=seconds,
         searches=tuple(searches),
         iterations=tuple(iterations),

@@ -30,6 +30,7 @@ class GameRecord:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     decisions: int
+    roles: tuple[str, ...] = ()
     seconds: float = field(default=0.0, compare=False)
     searches: tuple[int, ...] = field(default=(), compare=False)
     iterations: tuple[int, ...] = field(default=(), compare=False)
@@ -41,22 +42,24 @@ class GameRecord:
 
     def to_line(self) -> str:
         """One JSON line (without the newline) holding everything but ``save``."""
-        return json.dumps(
-            {
-                "index": self.index,
-                "game": self.game,
-                "seed": self.seed,
-                "options": dict(self.options),
-                "agents": list(self.agents),
-                "scores": list(self.scores),
-                "winners": list(self.winners),
-                "decisions": self.decisions,
-                "seconds": round(self.seconds, 6),
-                "searches": list(self.searches),
-                "iterations": list(self.iterations),
-            },
-            separators=(",", ":"),
+        data: dict[str, Any] = {
+            "index": self.index,
+            "game": self.game,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "agents": list(self.agents),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "decisions": self.decisions,
+        }
+        if self.roles:
+            data["roles"] = list(self.roles)
+        data.update(
+            seconds=round(self.seconds, 6),
+            searches=list(self.searches),
+            iterations=list(self.iterations),
         )
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_line(cls, text: str) -> GameRecord:
@@ -73,6 +76,7 @@ class GameRecord:
             scores=tuple(data["scores"]),
             winners=tuple(data["winners"]),
             decisions=data["decisions"],
+            roles=tuple(data.get("roles", ())),
             seconds=float(data.get("seconds", 0.0)),
             searches=tuple(data.get("searches", ())),
             iterations=tuple(data.get("iterations", ())),
@@ -88,6 +92,9 @@ class GameRecord:
             raise ValueError("not a game record (game is text, options an object)")
         if not all(isinstance(a, str) for a in self.agents):
             raise ValueError("not a game record (agents are text)")
+        texts = all(isinstance(role, str) for role in self.roles)
+        if not texts or len(self.roles) not in (0, len(self.agents)):
+            raise ValueError("not a game record (roles: one text per agent, or none)")
         numbers = all(isinstance(s, int | float) and not isinstance(s, bool) for s in self.scores)
         if not numbers or len(self.scores) != len(self.agents):
             raise ValueError("not a game record (one number of score per agent)")

@@ -1,7 +1,8 @@
 """A run's report: PNG plots (matplotlib, no display needed) and a one-page ``report.md``.
 
 The plots are the win rate by agent and by seat with their 95% intervals as error bars,
-the score distributions by seat and by agent, and a histogram of game lengths.
+the score distributions by seat and by agent, and a histogram of game lengths; for a game
+whose seats differ (``GameSpec.roles``), the win rate by role too.
 """
 
 from __future__ import annotations
@@ -14,20 +15,26 @@ from typing import Any
 from boardlab.sim.record import GameRecord
 from boardlab.sim.summary import TIES, Standing, Summary
 from boardlab.sim.tables import (
+    AGENT_ROLE_HEADERS,
     AGENT_SEAT_HEADERS,
     ITERATIONS_NOTE,
+    ROLE_HEADERS,
+    ROLE_NOTE,
     STANDING_HEADERS,
     agent_headers,
+    agent_role_rows,
     agent_rows,
     agent_seat_rows,
     any_searched,
     footer,
     headline,
     rating_rows,
+    role_rows,
     seat_rows,
 )
 
 PLOTS = ("win_rate_by_agent.png", "win_rate_by_seat.png", "scores.png", "game_length.png")
+ROLE_PLOT = "win_rate_by_role.png"  # only for games whose seats differ
 INSTALL_HINT = "--report needs matplotlib: pip install 'boardlab[sim]'"
 
 
@@ -64,6 +71,14 @@ def write_report(
         fair,
         folder / PLOTS[1],
     )
+    if summary.per_role:
+        _win_rates(
+            summary.per_role,
+            [s.role or "" for s in summary.per_role],
+            "role",
+            fair,
+            folder / ROLE_PLOT,
+        )
     _scores(summary, folder / PLOTS[2])
     _lengths(records, folder / PLOTS[3])
     report = folder / "report.md"
@@ -88,6 +103,14 @@ def markdown(summary: Summary) -> str:
         lines += ["## Wins by agent and seat", ""]
         lines += _md_table(AGENT_SEAT_HEADERS, agent_seat_rows(summary))
         lines += [""]
+    if summary.per_role:
+        lines += ["## Wins by role", "", ROLE_NOTE + ".", ""]
+        lines += _md_table(ROLE_HEADERS, role_rows(summary))
+        lines += ["", f"![win rate by role]({ROLE_PLOT})", ""]
+        if len(summary.agents) > 1:
+            lines += ["## Wins by agent and role", ""]
+            lines += _md_table(AGENT_ROLE_HEADERS, agent_role_rows(summary))
+            lines += [""]
     lines += ["## Ratings", ""]
     if summary.ratings is not None:
         lines += [summary.ratings_note, ""]
@@ -126,7 +149,7 @@ def _win_rates(
     above = [s.win_rate_ci[1] - s.win_rate for s in standings]
     axes.bar(range(len(rates)), rates, yerr=[below, above], capsize=6, color="tab:blue")
     axes.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"1/{round(1 / fair)}")
-    axes.set_xticks(range(len(labels)), labels, rotation=20 if what == "agent" else 0)
+    axes.set_xticks(range(len(labels)), labels, rotation=0 if what == "seat" else 20)
     axes.set_ylim(0, 1)
     axes.set_ylabel("win rate (95% CI)")
     axes.set_title(f"Win rate by {what}")

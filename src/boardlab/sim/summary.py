@@ -1,4 +1,5 @@
-"""The summary of a run: wins, scores and game lengths per seat and per agent, with ratings.
+"""The summary of a run: wins, scores and game lengths per seat, per agent and per role
+(a character or faction, for games whose seats differ), with ratings.
 
 Ties: a game won jointly by ``k`` seats gives each of them ``1/k`` of a win, so the wins of
 a run add up to its number of games and a win rate is a share of the games won. Win-rate
@@ -20,7 +21,7 @@ TIES = "a win shared by k seats counts 1/k for each"
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """How one seat, one agent, or one agent in one seat did over the games it played.
+    """How one seat, agent or role (or an agent in one seat or role) did over its games.
 
     ``games`` counts appearances (an agent in two seats of a game appears twice);
     ``mean_decisions`` is the mean length of the games it played; ``searches`` and
@@ -41,6 +42,7 @@ class Standing:
     scores: tuple[float, ...] = field(default=(), repr=False, compare=False)
     searches: int = field(default=0, compare=False)
     iterations_per_search: float | None = field(default=None, compare=False)
+    role: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -48,6 +50,8 @@ class Standing:
             data["agent"] = self.agent
         if self.seat is not None:
             data["seat"] = self.seat
+        if self.role is not None:
+            data["role"] = self.role
         data.update(
             games=self.games,
             wins=self.wins,
@@ -82,6 +86,8 @@ class Summary:
     ratings_note: str
     seconds: float | None = field(default=None, compare=False)
     played: int | None = field(default=None, compare=False)
+    per_role: tuple[Standing, ...] = ()
+    per_agent_role: tuple[Standing, ...] = ()
 
     @property
     def wins(self) -> list[float]:
@@ -120,6 +126,8 @@ class Summary:
             "per_seat": [standing.to_json() for standing in self.per_seat],
             "per_agent": [standing.to_json() for standing in self.per_agent],
             "per_agent_seat": [standing.to_json() for standing in self.per_agent_seat],
+            "per_role": [standing.to_json() for standing in self.per_role],
+            "per_agent_role": [standing.to_json() for standing in self.per_agent_role],
             "ratings": None if self.ratings is None else [r.to_json() for r in self.ratings],
             "ratings_note": self.ratings_note,
         }
@@ -130,6 +138,8 @@ def summarise(
 ) -> Summary:
     """The summary of ``records`` (games of one run); ``seconds`` and ``played`` time the run.
 
+    Roles are tallied over the records that name them (``GameRecord.roles``), sorted by name.
+
     >>> summary = summarise(result.records)
     >>> summary.wins  # per seat; shared wins split
     """
@@ -139,12 +149,20 @@ def summarise(
     first = records[0]
     players = first.players
     agents = tuple(dict.fromkeys(agent for record in records for agent in record.agents))
-    tallies: dict[tuple[str | None, int | None], _Tally] = {}
+    tallies: dict[tuple[str | None, int | None, str | None], _Tally] = {}
     for record in records:
         winners = set(record.winners)
         for seat, agent in enumerate(record.agents):
             won = len(winners) if seat in winners else 0
-            for key in ((None, seat), (agent, None), (agent, seat)):
+            keys: tuple[tuple[str | None, int | None, str | None], ...] = (
+                (None, seat, None),
+                (agent, None, None),
+                (agent, seat, None),
+            )
+            if record.roles:
+                role = record.roles[seat]
+                keys += ((None, None, role), (agent, None, role))
+            for key in keys:
                 tally = tallies.get(key)
                 if tally is None:
                     tally = tallies[key] = _Tally()
@@ -152,6 +170,7 @@ def summarise(
                 if record.searches:
                     tally.searches += record.searches[seat]
                     tally.iterations += record.iterations[seat]
+    roles = sorted({role for record in records for role in record.roles})
     lengths = [float(record.decisions) for record in records]
     ratings, note = rate_agents(records)
     return Summary(
@@ -161,13 +180,13 @@ def summarise(
         seed=first.seed - first.index,
         options=dict(first.options),
         agents=agents,
-        per_seat=tuple(tallies[None, seat].standing(None, seat) for seat in range(players)),
-        per_agent=tuple(tallies[agent, None].standing(agent, None) for agent in agents),
+        per_seat=tuple(tallies[None, seat, None].standing(None, seat) for seat in range(players)),
+        per_agent=tuple(tallies[agent, None, None].standing(agent, None) for agent in agents),
         per_agent_seat=tuple(
-            tallies[agent, seat].standing(agent, seat)
+            tallies[agent, seat, None].standing(agent, seat)
             for agent in agents
             for seat in range(players)
-            if (agent, seat) in tallies
+            if (agent, seat, None) in tallies
         ),
         mean_decisions=mean(lengths),
         stdev_decisions=stdev(lengths),
@@ -175,6 +194,13 @@ def summarise(
         ratings_note=note,
         seconds=seconds,
         played=played,
+        per_role=tuple(tallies[None, None, role].standing(None, None, role) for role in roles),
+        per_agent_role=tuple(
+            tallies[agent, None, role].standing(agent, None, role)
+            for agent in agents
+            for role in roles
+            if (agent, None, role) in tallies
+        ),
     )
 
 
@@ -197,7 +223,7 @@ class _Tally:
         if winners:
             self.shared_wins[winners] = self.shared_wins.get(winners, 0) + 1
 
-    def standing(self, agent: str | None, seat: int | None) -> Standing:
+    def standing(self, agent: str | None, seat: int | None, role: str | None = None) -> Standing:
         games = len(self.scores)
         wins = sum(count / k for k, count in sorted(self.shared_wins.items()))
         wins = min(wins, float(games))
@@ -215,4 +241,5 @@ class _Tally:
             scores=tuple(self.scores),
             searches=self.searches,
             iterations_per_search=self.iterations / self.searches if self.searches else None,
+            role=role,
         )

@@ -12,6 +12,9 @@ from boardlab.sim.summary import TIES, Standing, Summary
 
 STANDING_HEADERS = ("games", "wins", "win %", "95% CI", "mean score", "sd", "mean length")
 AGENT_SEAT_HEADERS = ("agent", "seat", *STANDING_HEADERS[:5])
+ROLE_HEADERS = ("role", *STANDING_HEADERS)
+AGENT_ROLE_HEADERS = ("agent", "role", *STANDING_HEADERS[:5])
+ROLE_NOTE = "role: each seat's character or faction, whoever played it"
 ITERATIONS_NOTE = "iters: mean search iterations per decision searched"
 
 
@@ -76,6 +79,16 @@ def agent_seat_rows(summary: Summary) -> list[list[str]]:
     return [[s.agent or "", str(s.seat), *standing_cells(s)[:5]] for s in summary.per_agent_seat]
 
 
+def role_rows(summary: Summary) -> list[list[str]]:
+    """One row per role (character, faction), with the cells of ``ROLE_HEADERS``."""
+    return [[s.role or "", *standing_cells(s)] for s in summary.per_role]
+
+
+def agent_role_rows(summary: Summary) -> list[list[str]]:
+    """One row per agent and role it played, with the cells of ``AGENT_ROLE_HEADERS``."""
+    return [[s.agent or "", s.role or "", *standing_cells(s)[:5]] for s in summary.per_agent_role]
+
+
 def rating_rows(summary: Summary) -> list[list[str]]:
     return [
         [r.agent, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}"]
@@ -108,7 +121,8 @@ def footer(summary: Summary) -> str:
 
 
 def summary_tables(summary: Summary) -> Group:
-    """Everything ``boardlab simulate`` prints: seats, agents, agents by seat, ratings."""
+    """Everything ``boardlab simulate`` prints: seats, agents, agents by seat, roles (for
+    games whose seats differ), ratings."""
     by_agent = _table("Wins by agent", agent_headers(summary), agent_rows(summary))
     if any_searched(summary):
         by_agent.caption = ITERATIONS_NOTE
@@ -125,6 +139,14 @@ def summary_tables(summary: Summary) -> Group:
                 agent_seat_rows(summary),
             )
         )
+    if summary.per_role:
+        by_role = _table("Wins by role", ROLE_HEADERS, role_rows(summary))
+        by_role.caption = ROLE_NOTE
+        parts.append(by_role)
+        if len(summary.agents) > 1:
+            parts.append(
+                _table("Wins by agent and role", AGENT_ROLE_HEADERS, agent_role_rows(summary))
+            )
     if summary.ratings is not None:
         ratings = _table("Ratings", ("agent", "mu", "sigma", "ordinal"), rating_rows(summary))
         ratings.caption = summary.ratings_note
@@ -141,7 +163,7 @@ def _table(title: str, headers: Sequence[str], rows: list[list[str]]) -> Table:
         table.add_column(
             header,
             justify="left" if n == 0 or header == "agents" else "right",
-            no_wrap=header == "95% CI",
+            no_wrap=header in ("95% CI", "role"),
             overflow="fold",
         )
     for row in rows:

@@ -10,6 +10,7 @@ from boardlab.games.konoten.codec import action_codec
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.evaluate import evaluate
 from boardlab.games.konoten.observation import observation_encoder
+from boardlab.games.konoten.roles import roles
 from boardlab.games.konoten.state import KonotenState
 from boardlab.games.konoten.tables import CHARACTER_IDS
 
@@ -42,6 +43,7 @@ SPEC = GameSpec(
     # measured against greedy, 40 games each at 1,000 iterations: c 0.1 62%, 0.2 68%,
     # 0.35 80%, 0.5 78%; depth 0 and 2 both 80% at c 0.35, and depth 0 is the cheaper
     search_defaults=(("c", 0.35), ("depth", 0)),
+    roles=roles,
 )
 
 __all__ = ["CONTENT", "SPEC", "KonotenState", "audit", "evaluate"]
