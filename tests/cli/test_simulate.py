@@ -143,3 +143,22 @@ def test_konoten_runs_report_wins_by_character(invoke: Invoke) -> None:
     data = json.loads(invoke([*args, "--workers", "1", "--json"]).stdout)
     assert sum(role["games"] for role in data["per_role"]) == 8
     assert sum(role["wins"] for role in data["per_role"]) == pytest.approx(4)
+
+
+def test_same_deals_play_each_deal_in_every_seat_rotation(invoke: Invoke) -> None:
+    result = invoke(
+        [*TOY, "--agents", "greedy,random,random", "--rotate-seats", "--same-deals", "--json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["same_deals"] is True
+    assert (data["seed"], data["last_seed"]) == (5, 7)
+    table = invoke([*TOY, "--rotate-seats", "--same-deals"])
+    assert "toy: 9 games, 3 players, seeds 5..7" in table.stdout
+
+
+def test_same_deals_without_rotated_seats_is_a_one_line_error(
+    invoke: Invoke, one_line_error: OneLineError
+) -> None:
+    line = one_line_error(invoke([*TOY, "--same-deals"]), "simulate")
+    assert "--rotate-seats" in line

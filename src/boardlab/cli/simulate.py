@@ -71,6 +71,15 @@ def simulate(
             "equally often when GAMES is a multiple of N.",
         ),
     ] = False,
+    same_deals: Annotated[
+        bool,
+        typer.Option(
+            "--same-deals",
+            help="With --rotate-seats, play every rotation of the seats on the same deal "
+            "(games g to g+N-1 share seed SEED + g/N), so the luck of the deal cancels "
+            "between agents.",
+        ),
+    ] = False,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -120,7 +129,7 @@ def simulate(
 ) -> None:
     """Play many games between agents on every core (or a Ray cluster) and summarise them."""
     config = _config(
-        game, players, games, seed, option, agents, rotate_seats, plugin, max_decisions
+        game, players, games, seed, option, agents, rotate_seats, plugin, max_decisions, same_deals
     )
     if workers is not None and workers < 1:
         fail(f"--workers must be at least 1, got {workers}")
@@ -161,6 +170,7 @@ def result_json(
     data = result.summary.to_json()
     data.update(
         rotate_seats=result.config.rotate_seats,
+        same_deals=result.config.same_deals,
         seat_agents=list(result.config.agents),
         backend=result.backend,
         workers=result.workers,
@@ -183,6 +193,7 @@ def _config(
     rotate_seats: bool,
     plugin: list[str] | None,
     max_decisions: int,
+    same_deals: bool = False,
 ) -> SimConfig:
     """The run's config, checked; a one-line error for anything wrong."""
     try:
@@ -205,6 +216,7 @@ def _config(
         rotate_seats=rotate_seats,
         plugins=tuple(plugin or ()),
         max_decisions=max_decisions,
+        same_deals=same_deals,
     )
     try:
         return config.validated()

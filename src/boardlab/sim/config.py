@@ -5,6 +5,11 @@ agent in seat ``s`` of game ``g`` is made with ``agent_seed(seed, g, s)``. Both 
 nothing else, so a game's result is the same whatever the backend, the number of workers
 or the order in which games finish.
 
+Same deals. With ``same_deals`` (which needs ``rotate_seats``), the ``N`` rotations of one
+deal are played in a row: game ``g`` is dealt from ``seed + g // N``. Every agent then
+plays every seat of every deal (and in Konoten every character board dealt), so the luck
+of the deal cancels between agents, as in duplicate bridge, when GAMES is a multiple of N.
+
 Seats. Without rotation, seat ``s`` is played by ``agents[s]``. With ``rotate_seats``,
 game ``g`` shifts the list by ``g mod N``: seat ``s`` is played by ``agents[(s + g) % N]``,
 so every agent sits in every seat equally often when the number of games is a multiple of
@@ -29,9 +34,10 @@ DEFAULT_AGENT = "random"
 DEFAULT_MAX_DECISIONS = 100_000
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded ``seed``: ``seed + index``."""
-    return seed + index
+def game_seed(seed: int, index: int, deal_repeats: int = 1) -> int:
+    """The seed of game ``index`` of a run seeded ``seed``: ``seed + index // deal_repeats``
+    (each deal played ``deal_repeats`` times in a row; 1 unless same deals are asked)."""
+    return seed + index // deal_repeats
 
 
 def agent_seed(seed: int, index: int, seat: int) -> int:
@@ -66,6 +72,7 @@ class SimConfig:
     ``registry.register(SPEC)`` needs no plugin entry when the module defining its state
     class also defines that ``SPEC``: it is added by ``validated()``. A game still going
     after ``max_decisions`` decisions is stopped as failed (an agent stuck in a cycle).
+    ``same_deals`` plays every rotation of the seats on the same deal (see the module).
 
     >>> config = SimConfig("compounded", players=3, games=100, seed=7, agents=("random",))
     """
@@ -78,6 +85,7 @@ class SimConfig:
     agents: tuple[str, ...] = (DEFAULT_AGENT,)
     rotate_seats: bool = False
     plugins: tuple[str, ...] = ()
+    same_deals: bool = False
     max_decisions: int = DEFAULT_MAX_DECISIONS
 
     def validated(self) -> SimConfig:
@@ -96,6 +104,8 @@ class SimConfig:
             raise ValueError(f"max_decisions must be at least 1, got {self.max_decisions!r}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
             raise ValueError(f"the seed must be an integer, got {self.seed!r}")
+        if self.same_deals and not self.rotate_seats:
+            raise ValueError("same deals need rotated seats: add --rotate-seats")
         options = json.loads(json.dumps(spec.resolve_options(dict(self.options))))
         agents = tuple(self.agents) or (DEFAULT_AGENT,)
         if len(agents) == 1:
@@ -120,7 +130,7 @@ class SimConfig:
 
     def game_seed(self, index: int) -> int:
         """The seed of game ``index``."""
-        return game_seed(self.seed, index)
+        return game_seed(self.seed, index, self.players if self.same_deals else 1)
 
     def agent_seeds(self, index: int) -> tuple[int, ...]:
         """The seed of each seat's agent in game ``index``."""

@@ -88,6 +88,7 @@ class Summary:
     played: int | None = field(default=None, compare=False)
     per_role: tuple[Standing, ...] = ()
     per_agent_role: tuple[Standing, ...] = ()
+    last_seed: int | None = None
 
     @property
     def wins(self) -> list[float]:
@@ -111,6 +112,7 @@ class Summary:
             "players": self.players,
             "games": self.games,
             "seed": self.seed,
+            "last_seed": self.last_seed,
             "options": self.options,
             "agents": list(self.agents),
             "ties": TIES,
@@ -177,7 +179,7 @@ def summarise(
         game=first.game,
         players=players,
         games=len(records),
-        seed=first.seed - first.index,
+        seed=min(record.seed for record in records),
         options=dict(first.options),
         agents=agents,
         per_seat=tuple(tallies[None, seat, None].standing(None, seat) for seat in range(players)),
@@ -194,6 +196,7 @@ def summarise(
         ratings_note=note,
         seconds=seconds,
         played=played,
+        last_seed=max(record.seed for record in records),
         per_role=tuple(tallies[None, None, role].standing(None, None, role) for role in roles),
         per_agent_role=tuple(
             tallies[agent, None, role].standing(agent, None, role)

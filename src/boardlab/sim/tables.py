@@ -99,9 +99,10 @@ def rating_rows(summary: Summary) -> list[list[str]]:
 def headline(summary: Summary) -> str:
     """One line: the game, players, games, seed and options."""
     options = ", ".join(f"{key}={value}" for key, value in summary.options.items())
+    last = summary.seed + summary.games - 1 if summary.last_seed is None else summary.last_seed
     return (
         f"{summary.game}: {summary.games} games, {summary.players} players, "
-        f"seeds {summary.seed}..{summary.seed + summary.games - 1}"
+        f"seeds {summary.seed}..{last}"
         + (f", options {options}" if options else "")
     )
 
