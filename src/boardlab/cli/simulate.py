@@ -76,7 +76,7 @@ def simulate(
         typer.Option(
             "--same-deals",
             help="With --rotate-seats, play every rotation of the seats on the same deal "
-            "(games g to g+N-1 share seed SEED + g/N), so the luck of the deal cancels "
+            "(game g is dealt from SEED + g // N), so the luck of the deal cancels "
             "between agents.",
         ),
     ] = False,
