@@ -18,6 +18,7 @@ SPECS = (
     toy_variants.SHY_SPEC,
     toy_variants.TUNED_SPEC,
     toy_variants.MISTUNED_SPEC,
+    toy_variants.CLOSING_SPEC,
     fork_game.SPEC,
 )
 

@@ -148,6 +148,34 @@ def test_the_cut_off_uses_the_games_evaluation() -> None:
         assert str(greedy.choose(position("toy_eval", pile=20))) == "take 3"
 
 
+def test_finish_plays_the_endgame_out_instead_of_judging_it() -> None:
+    """toy_closing's evaluation prefers taking 1, but stones win: where the game's endgame
+    starts (10 stones), ``finish="greedy"`` rollouts reach the real result and the search
+    takes more; before it, and without finish, the evaluation still decides."""
+    for seed in range(6):
+        early = agents.make("mcts", seed=seed, iterations=400, finish="greedy")
+        assert str(early.choose(position("toy_closing", pile=30))) == "take 1"
+        judged = agents.make("mcts", seed=seed, iterations=400)
+        assert str(judged.choose(position("toy_closing", pile=10))) == "take 1"
+        played = agents.make("mcts", seed=seed, iterations=400, finish="greedy")
+        assert str(played.choose(position("toy_closing", pile=10))) != "take 1"
+
+
+def test_finish_needs_a_game_that_declares_an_endgame() -> None:
+    """toy_modest has no ``endgame``: finishing changes nothing there."""
+    for seed in range(3):
+        plain = agents.make("mcts", seed=seed, iterations=200)
+        finishing = agents.make("mcts", seed=seed, iterations=200, finish="greedy")
+        state = position("toy_modest", pile=10)
+        assert plain.choose(state) == finishing.choose(state)
+        assert plain.tree is not None and finishing.tree is not None
+        assert tree_shape(plain.tree) == tree_shape(finishing.tree)
+
+
+def tree_shape(node: Node) -> tuple:
+    return (node.visits, round(node.total, 9), {k: tree_shape(c) for k, c in node.children.items()})
+
+
 def test_options_that_differ_between_worlds_use_availability_counts() -> None:
     """toy_shy: seat 1 may take at most its hidden bonus + 1, so its options vary by world."""
     state = position("toy_shy", seed=3, pile=12, bonus=[3, 4])

@@ -19,7 +19,8 @@ def test_every_agent_is_listed_and_made_by_name() -> None:
         ("greedy", "samples"),
         (
             "mcts",
-            "c, depth, epsilon, iterations, reuse, rollout, seconds, stop_early, win_weight",
+            "c, depth, epsilon, finish, iterations, reuse, rollout, seconds, stop_early, "
+            "win_weight",
         ),
     ],
 )
@@ -44,6 +45,7 @@ def test_unknown_parameter_names_the_accepted_ones(name: str, accepted: str) -> 
         ("mcts", {"win_weight": 2}, r"win_weight must be a number in \[0, 1\]"),
         ("mcts", {"reuse": 1}, "reuse must be one of True, False"),
         ("mcts", {"stop_early": "no"}, "stop_early must be one of True, False"),
+        ("mcts", {"finish": "always"}, "finish must be one of none, greedy"),
     ],
 )
 def test_out_of_range_values_are_refused(name: str, params: dict, message: str) -> None:

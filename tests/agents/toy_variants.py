@@ -9,7 +9,9 @@ registering one never changes the plain toy game that other tests use.
   the other seats differ between determinizations; applying an option that is not legal
   in a world fails;
 * ``toy_tuned`` declares its own mcts settings (``search_defaults``), and
-  ``toy_mistuned`` a setting out of range.
+  ``toy_mistuned`` a setting out of range;
+* ``toy_closing``: ``toy_modest``'s misleading evaluation, with an endgame (``GameSpec.
+  endgame``) once 10 stones or fewer are left, where search may play the game out.
 """
 
 from __future__ import annotations
@@ -96,6 +98,18 @@ class ShyToy(EvalToy):
         super().resolve(action)
 
 
+class ClosingToy(ModestToy):
+    __slots__ = ()
+
+
+def closing_endgame(state: GameState) -> bool:
+    assert isinstance(state, ToyState)
+    return state.pile <= CLOSING_PILE
+
+
+CLOSING_PILE = 10
+
+
 class TunedToy(EvalToy):
     __slots__ = ()
 
@@ -109,6 +123,7 @@ def _spec(
     state_class: type[GameState],
     evaluate: Any = toy_evaluate,
     search_defaults: tuple[tuple[str, Any], ...] = (),
+    endgame: Any = None,
 ) -> GameSpec:
     return GameSpec(
         name=name,
@@ -119,6 +134,7 @@ def _spec(
         options=SPEC.options,
         evaluate=evaluate,
         search_defaults=search_defaults,
+        endgame=endgame,
     )
 
 
@@ -127,6 +143,9 @@ MODEST_SPEC = _spec("toy_modest", ModestToy, modest_evaluate)
 SEALED_SPEC = _spec("toy_sealed", SealedToy)
 SHY_SPEC = _spec("toy_shy", ShyToy)
 TUNED_SPEC = _spec("toy_tuned", TunedToy, search_defaults=(("c", 0.05), ("depth", 0)))
+CLOSING_SPEC = _spec(
+    "toy_closing", ClosingToy, modest_evaluate, (("depth", 0),), endgame=closing_endgame
+)
 MISTUNED_SPEC = _spec("toy_mistuned", MistunedToy, search_defaults=(("c", -1.0),))
 
 

@@ -16,7 +16,10 @@ is plain UCT.
   end, the same mix with the chance to win estimated from the evaluation at a cut-off).
 * Rollout: up to ``depth`` actions (``-1``: to the end, at most 10,000), chosen
   at random or, with ``rollout="greedy"``, by one-step evaluation with probability
-  ``1 - epsilon``; then the position is judged.
+  ``1 - epsilon``; then the position is judged. With ``finish="greedy"``, a rollout that
+  starts in the game's endgame (``GameSpec.endgame``) is instead played to the end that
+  way, so the last stretch of a game is judged by its real result rather than by an
+  evaluation of holdings that may never turn into points.
 * Decision: the most visited legal option (then the best mean, then the first listed),
   among the options chosen least often before at the same position (``RepetitionGuard``).
   With ``stop_early`` (the default) the search ends as soon as the most visited option
@@ -31,7 +34,7 @@ is plain UCT.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from time import perf_counter
 from typing import Any
 
@@ -49,6 +52,7 @@ DEFAULT_SETTINGS: Mapping[str, Any] = {
     "epsilon": 0.1,
     "depth": 4,
     "win_weight": DEFAULT_WIN_WEIGHT,
+    "finish": "none",
 }
 FULL_ROLLOUT_LIMIT = 10_000  # ``depth=-1`` plays to the end, but never loops for ever
 SETTLED_CHECK = 32  # iterations between two checks whether the decision is settled
@@ -75,11 +79,13 @@ class MctsAgent:
     Parameters: ``iterations`` (default 1000 unless ``seconds`` is given), ``seconds`` per
     decision (0: no time limit; results then depend on machine speed), ``reuse`` (keep the
     subtree between decisions), ``stop_early`` (end the search once the rest of the budget
-    cannot change the choice), and five search settings that default to the game's
+    cannot change the choice), and six search settings that default to the game's
     ``GameSpec.search_defaults``, then to ``DEFAULT_SETTINGS`` (c 0.7, random rollouts of
-    depth 4): ``c`` (UCB exploration), ``rollout`` (``"random"`` or ``"greedy"``),
-    ``epsilon`` (random move share of greedy rollouts), ``depth`` (rollout actions before
-    the evaluation cut-off; -1 plays to the end) and ``win_weight`` (see ``values``).
+    depth 4, no finish): ``c`` (UCB exploration), ``rollout`` (``"random"`` or
+    ``"greedy"``), ``epsilon`` (random move share of greedy rollouts), ``depth`` (rollout
+    actions before the evaluation cut-off; -1 plays to the end), ``win_weight`` (see
+    ``values``) and ``finish`` (``"none"``, or ``"greedy"``: rollouts from the game's
+    endgame play greedily to the end whatever ``depth`` says).
     ``last_iterations`` is the number of iterations the last decision ran; ``last_reused``
     the visits its root carried over.
 
@@ -91,6 +97,7 @@ class MctsAgent:
         "c",
         "depth",
         "epsilon",
+        "finish",
         "iterations",
         "reuse",
         "rollout",
@@ -109,6 +116,7 @@ class MctsAgent:
         epsilon: float | None = None,
         depth: int | None = None,
         win_weight: float | None = None,
+        finish: str | None = None,
         reuse: bool = True,
         stop_early: bool = True,
         **unknown: Any,
@@ -129,9 +137,11 @@ class MctsAgent:
             "epsilon": epsilon,
             "depth": depth,
             "win_weight": win_weight,
+            "finish": finish,
         }
         self._given = {key: value for key, value in given.items() if value is not None}
         self._tuned_for = ""
+        self._endgame: Callable[[GameState], bool] | None = None
         self._settle(DEFAULT_SETTINGS)
         self.rng = Rng(seed)
         self.last_iterations = 0
@@ -151,12 +161,15 @@ class MctsAgent:
         self.epsilon = float(number(name, "epsilon", settings["epsilon"], 0, 1))
         self.depth = number(name, "depth", settings["depth"], -1, integer=True)
         self.win_weight = float(number(name, "win_weight", settings["win_weight"], 0, 1))
+        self.finish = choice(name, "finish", settings["finish"], ("none", "greedy")) == "greedy"
 
     def tune_for(self, game: str) -> None:
         """Use ``game``'s own search settings (``GameSpec.search_defaults``) for every
         setting not given when the agent was made. ``choose`` calls this itself."""
         if game != self._tuned_for:
-            self._settle(dict(registry.spec(game).search_defaults))
+            spec = registry.spec(game)
+            self._settle(dict(spec.search_defaults))
+            self._endgame = spec.endgame
             self._tuned_for = game
 
     @property
@@ -258,8 +271,12 @@ class MctsAgent:
 
     def _rollout(self, world: GameState, judge: Judge) -> GameState:
         rng = self.rng
-        steps = self.depth if self.depth >= 0 else FULL_ROLLOUT_LIMIT
-        greedy = self.greedy_rollout
+        endgame = self._endgame
+        if self.finish and endgame is not None and endgame(world):
+            steps, greedy = FULL_ROLLOUT_LIMIT, True
+        else:
+            steps = self.depth if self.depth >= 0 else FULL_ROLLOUT_LIMIT
+            greedy = self.greedy_rollout
         epsilon = self.epsilon
         while steps:
             decision = world.decision

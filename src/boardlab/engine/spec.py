@@ -70,6 +70,9 @@ class GameSpec:
     ``roles(state)`` names each seat's role in a game where seats differ (a Konoten
     character, a Scythe faction), once the roles are settled; simulations report wins by
     role with it. Games whose seats are alike leave it ``None``.
+    ``endgame(state)`` tells whether a position is near enough to the end of the game for
+    search to play it out (Konoten: the last round); the ``mcts`` agent's ``finish``
+    setting then rolls out to the end there instead of judging holdings by ``evaluate``.
     """
 
     name: str
@@ -86,6 +89,7 @@ class GameSpec:
     observation_encoder: Callable[[int, Mapping[str, Any]], ObservationEncoder] | None = None
     search_defaults: tuple[tuple[str, Any], ...] = ()
     roles: Callable[[GameState], tuple[str, ...]] | None = None
+    endgame: Callable[[GameState], bool] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.SPEC = self
