@@ -149,9 +149,10 @@ def test_the_cut_off_uses_the_games_evaluation() -> None:
 
 
 def test_finish_plays_the_endgame_out_instead_of_judging_it() -> None:
-    """toy_closing's evaluation prefers taking 1, but stones win: where the game's endgame
-    starts (10 stones), ``finish="greedy"`` rollouts reach the real result and the search
-    takes more; before it, and without finish, the evaluation still decides."""
+    """toy_closing's evaluation prefers taking 1, but stones win: in the game's endgame (10
+    stones or fewer when the search starts), ``finish="greedy"`` rollouts reach the real
+    result and the search takes more; before it, and without finish, the evaluation still
+    decides."""
     for seed in range(6):
         early = agents.make("mcts", seed=seed, iterations=400, finish="greedy")
         assert str(early.choose(position("toy_closing", pile=30))) == "take 1"
@@ -159,6 +160,19 @@ def test_finish_plays_the_endgame_out_instead_of_judging_it() -> None:
         assert str(judged.choose(position("toy_closing", pile=10))) == "take 1"
         played = agents.make("mcts", seed=seed, iterations=400, finish="greedy")
         assert str(played.choose(position("toy_closing", pile=10))) != "take 1"
+
+
+def test_a_tree_is_not_reused_across_the_start_of_the_endgame() -> None:
+    """Values judged by the evaluation and values played out do not mix in one tree: seat
+    0's first decision in toy_closing's endgame starts afresh when it finishes rollouts,
+    and reuses its subtree when it does not."""
+    for finish, reused in (("none", True), ("greedy", False)):
+        state = position("toy_closing", pile=11)
+        bots = [agents.make("mcts", seed=s, iterations=300, finish=finish) for s in (1, 2)]
+        while state.pile > 10 or state.to_move != 0 or state.chosen:
+            state.apply(bots[state.to_move].choose(state))
+        bots[0].choose(state)
+        assert (bots[0].last_reused > 0) is reused
 
 
 def test_finish_needs_a_game_that_declares_an_endgame() -> None:

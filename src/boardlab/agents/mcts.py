@@ -16,10 +16,11 @@ is plain UCT.
   end, the same mix with the chance to win estimated from the evaluation at a cut-off).
 * Rollout: up to ``depth`` actions (``-1``: to the end, at most 10,000), chosen
   at random or, with ``rollout="greedy"``, by one-step evaluation with probability
-  ``1 - epsilon``; then the position is judged. With ``finish="greedy"``, a rollout that
-  starts in the game's endgame (``GameSpec.endgame``) is instead played to the end that
-  way, so the last stretch of a game is judged by its real result rather than by an
-  evaluation of holdings that may never turn into points.
+  ``1 - epsilon``; then the position is judged. With ``finish="greedy"``, when the
+  decision searched is in the game's endgame (``GameSpec.endgame``), every rollout is
+  instead played to the end that way, so the last stretch of a game is judged by its
+  real result rather than by an evaluation of holdings that may never turn into points.
+  The choice is made once per decision, so one tree never mixes the two kinds of value.
 * Decision: the most visited legal option (then the best mean, then the first listed),
   among the options chosen least often before at the same position (``RepetitionGuard``).
   With ``stop_early`` (the default) the search ends as soon as the most visited option
@@ -28,7 +29,7 @@ is plain UCT.
   iterations could not change the choice, so they are not spent.
 * Reuse: the subtree reached by the actions played since this agent's last decision
   (read from ``state.history``) becomes the new root when the same seat decides again in
-  the same game; otherwise the search starts fresh.
+  the same game with the same kind of rollouts; otherwise the search starts fresh.
 """
 
 from __future__ import annotations
@@ -84,8 +85,8 @@ class MctsAgent:
     depth 4, no finish): ``c`` (UCB exploration), ``rollout`` (``"random"`` or
     ``"greedy"``), ``epsilon`` (random move share of greedy rollouts), ``depth`` (rollout
     actions before the evaluation cut-off; -1 plays to the end), ``win_weight`` (see
-    ``values``) and ``finish`` (``"none"``, or ``"greedy"``: rollouts from the game's
-    endgame play greedily to the end whatever ``depth`` says).
+    ``values``) and ``finish`` (``"none"``, or ``"greedy"``: in a decision of the game's
+    endgame, rollouts play greedily to the end whatever ``depth`` says).
     ``last_iterations`` is the number of iterations the last decision ran; ``last_reused``
     the visits its root carried over.
 
@@ -142,6 +143,7 @@ class MctsAgent:
         self._given = {key: value for key, value in given.items() if value is not None}
         self._tuned_for = ""
         self._endgame: Callable[[GameState], bool] | None = None
+        self._finishing = False
         self._settle(DEFAULT_SETTINGS)
         self.rng = Rng(seed)
         self.last_iterations = 0
@@ -193,6 +195,8 @@ class MctsAgent:
             return options[0]
         self.tune_for(state.game)
         judge = Judge.for_game(state.game, self.win_weight)
+        endgame = self._endgame
+        self._finishing = self.finish and endgame is not None and endgame(state)
         root = self._root(state, seat)
         self.last_reused = root.visits
         limit = self.iterations
@@ -271,8 +275,7 @@ class MctsAgent:
 
     def _rollout(self, world: GameState, judge: Judge) -> GameState:
         rng = self.rng
-        endgame = self._endgame
-        if self.finish and endgame is not None and endgame(world):
+        if self._finishing:
             steps, greedy = FULL_ROLLOUT_LIMIT, True
         else:
             steps = self.depth if self.depth >= 0 else FULL_ROLLOUT_LIMIT
@@ -312,7 +315,7 @@ class MctsAgent:
         history = state.history
         if (
             tree is not None
-            and self._tree_game == _game_key(state, seat)
+            and self._tree_game == self._tree_key(state, seat)
             and len(history) >= len(old)
             and history[: len(old)] == old
         ):
@@ -326,10 +329,15 @@ class MctsAgent:
                 return node
         return Node(_UNKNOWN)
 
+    def _tree_key(self, state: GameState, seat: int) -> tuple[Any, ...]:
+        """What must match for a kept tree to be reused: the same game, seat and setup, and
+        the same kind of values (a tree built by finishing rollouts mixes with no other)."""
+        return (state.game, state.players, state.seed, dict(state.options), seat, self._finishing)
+
     def _keep(self, state: GameState, seat: int, root: Node) -> None:
         if self.reuse:
             self._tree = root
-            self._tree_game = _game_key(state, seat)
+            self._tree_game = self._tree_key(state, seat)
             self._tree_history = list(state.history)
         else:
             self._tree = None
@@ -347,11 +355,6 @@ def _settled(root: Node, options: tuple[Action, ...], left: float) -> bool:
         elif visits > second:
             second = visits
     return first - second > left
-
-
-def _game_key(state: GameState, seat: int) -> tuple[Any, ...]:
-    """What must match for a kept tree to be reused: the same game, seat and setup."""
-    return (state.game, state.players, state.seed, dict(state.options), seat)
 
 
 def _greedy_option(

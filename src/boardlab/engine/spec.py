@@ -70,9 +70,10 @@ class GameSpec:
     ``roles(state)`` names each seat's role in a game where seats differ (a Konoten
     character, a Scythe faction), once the roles are settled; simulations report wins by
     role with it. Games whose seats are alike leave it ``None``.
-    ``endgame(state)`` tells whether a position is near enough to the end of the game for
-    search to play it out (Konoten: the last round); the ``mcts`` agent's ``finish``
-    setting then rolls out to the end there instead of judging holdings by ``evaluate``.
+    ``endgame(state)`` tells, from public information only, whether a position is near
+    enough to the end of the game for search to play it out (Konoten: the last round); the
+    ``mcts`` agent's ``finish`` setting then rolls out to the end in decisions there
+    instead of judging holdings by ``evaluate``.
     """
 
     name: str
