@@ -64,7 +64,7 @@ class ToyState(GameState):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_body(self, seat: int | None) -> dict[str, Any]:
         return {
             "pile": self.pile,
             "taken": list(self.taken),
@@ -73,7 +73,7 @@ class ToyState(GameState):
             "bonus": [b if s == seat else None for s, b in enumerate(self.bonus)],
         }
 
-    def render(self, seat: int | None = None) -> str:
+    def render_text(self, seat: int | None) -> str:
         return f"pile {self.pile}; taken {self.taken}"
 
     def copy_fields(self, twin: Any) -> None:
@@ -91,6 +91,13 @@ class ToyState(GameState):
             "taken": list(self.taken),
             "turn": self.turn,
         }
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.bonus = list(data["bonus"])
+        self.chosen = data["chosen"]
+        self.pile = data["pile"]
+        self.taken = list(data["taken"])
+        self.turn = data["turn"]
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         unseen = [b for s, b in enumerate(self.bonus) if s != seat]

@@ -5,10 +5,15 @@ from boardlab.engine.decision import Decision
 from boardlab.engine.errors import IllegalAction, LoadError
 from boardlab.engine.rng import Rng
 from boardlab.engine.spec import GameSpec, OptionSpec
+from boardlab.engine.stack import Ask, Frame, StackState, Step
 from boardlab.engine.state import GameState
 
 __all__ = [
     "Action",
+    "Ask",
+    "Frame",
+    "StackState",
+    "Step",
     "Decision",
     "GameSpec",
     "GameState",

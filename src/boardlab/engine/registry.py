@@ -26,6 +26,12 @@ def unregister(name: str) -> None:
     _loaded.pop(name, None)
 
 
+def module_of(name: str) -> str:
+    """The module a built-in game is declared in; ``""`` for a game registered directly."""
+    spec(name)
+    return _BUILTIN[name]
+
+
 def names() -> list[str]:
     return sorted(_BUILTIN)
 

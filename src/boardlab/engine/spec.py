@@ -65,15 +65,10 @@ class GameSpec:
     conservation invariants (components created or lost); empty when all is well.
     ``action_codec(players, options)`` and ``observation_encoder(players, options)`` give the
     fixed-size encodings that learning environments use (see ``engine/codec.py``).
-    ``search_defaults`` are the settings of the ``mcts`` agent measured to suit this game
-    (``(("c", 0.2), ("depth", 0))``); settings given to the agent override them.
-    ``roles(state)`` names each seat's role in a game where seats differ (a Konoten
-    character, a Scythe faction), once the roles are settled; simulations report wins by
-    role with it. Games whose seats are alike leave it ``None``.
-    ``endgame(state)`` tells, from public information only, whether a position is near
-    enough to the end of the game for search to play it out (Konoten: the last round); the
-    ``mcts`` agent's ``finish`` setting then rolls out to the end in decisions there
-    instead of judging holdings by ``evaluate``.
+    ``body_schema`` is the JSON Schema of the game's view body (``view(seat)["body"]``),
+    shipped in the game package; the conformance suite checks every view against it.
+    Settings for agents and simulations (search settings, roles, an endgame) are not facts
+    of the game: a game declares them in its ``tuning.py`` (see ``boardlab.tuning``).
     """
 
     name: str
@@ -88,9 +83,7 @@ class GameSpec:
     audit: Callable[[GameState], list[str]] | None = None
     action_codec: Callable[[int, Mapping[str, Any]], ActionCodec] | None = None
     observation_encoder: Callable[[int, Mapping[str, Any]], ObservationEncoder] | None = None
-    search_defaults: tuple[tuple[str, Any], ...] = ()
-    roles: Callable[[GameState], tuple[str, ...]] | None = None
-    endgame: Callable[[GameState], bool] | None = None
+    body_schema: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         self.state_class.SPEC = self

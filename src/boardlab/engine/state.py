@@ -5,11 +5,23 @@ A subclass supplies:
 * ``setup()``: deal the game from ``self.rng`` and ``self.options``;
 * ``pending()``: the ``Decision`` waited on now, or ``None`` once the game is over;
 * ``resolve(action)``: change the state for a legal option (legality is already checked);
-* ``scores()``, ``winners()``, ``view(seat)``, ``render(seat)``;
+* ``scores()``, ``winners()``;
+* ``view_body(seat)``: the game's own part of ``view(seat)`` (the engine adds the envelope),
+  and ``render_text(seat)``; the seat is already checked;
 * ``copy_fields(twin)``: copy its own slots into a bare new instance (no generic deepcopy);
 * ``snapshot()``: every field of the game as JSON-able data (the engine adds the generator),
-  the basis of equality and of saves;
-* ``resample_hidden(seat, rng)``: re-deal what ``seat`` cannot see (default: nothing).
+  the basis of equality and of saves, and ``restore(data)``, its inverse;
+* ``resample_hidden(seat, rng)``: re-deal what ``seat`` cannot see (default: nothing);
+* for a game with sides no person plays (an automa): ``other_sides()``, ``side_scores()``
+  and ``side_winners()``; for a game whose running scores are partly hidden,
+  ``scores_seen_by(seat)`` (final scores are public).
+
+Games built on a stack of pending frames subclass ``engine.stack.StackState`` instead,
+which supplies ``pending`` and ``resolve`` from the game's table of frame rules.
+
+During ``resolve`` (or ``setup``) a game tells the engine what the rules make public:
+``announce(kind, text)`` logs an event no seat chose (a reveal, an automa's turn), and
+``reveal(step)`` makes the secret action at history index ``step`` known to every seat.
 """
 
 from __future__ import annotations
@@ -26,16 +38,20 @@ from boardlab.engine.decision import Decision
 from boardlab.engine.errors import IllegalAction
 from boardlab.engine.rng import Rng
 from boardlab.engine.spec import GameSpec
+from boardlab.engine.trail import Trail, TrailEntry, entries_since, log_entry
 
 SAVE_FORMAT = "boardlab-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+#: Save versions ``load`` still reads (by replaying their history).
+READABLE_VERSIONS = (1, 2)
+VIEW_VERSION = 2
 _UNSET: Any = object()
 
 
 class GameState(ABC):
     """A game in progress: waits on one decision of one player until it is over."""
 
-    __slots__ = ("_decision", "history", "options", "players", "rng", "seed")
+    __slots__ = ("_decision", "_revealed", "_trail", "history", "options", "players", "rng", "seed")
 
     SPEC: ClassVar[GameSpec]
 
@@ -45,19 +61,35 @@ class GameState(ABC):
     history: list[str]
     rng: Rng
     _decision: Any
+    _trail: Trail
+    _revealed: frozenset[int]
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def create(cls, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
         """A new game; ``options`` must already be resolved by the spec."""
+        state = cls._bare(players, seed, options, [], Rng(seed))
+        state.setup()
+        return state
+
+    @classmethod
+    def _bare(
+        cls,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any],
+        history: list[str],
+        rng: Rng,
+    ) -> GameState:
         state = cls.__new__(cls)
         state.players = players
         state.seed = seed
         state.options = MappingProxyType(dict(options))
-        state.history = []
-        state.rng = Rng(seed)
+        state.history = history
+        state.rng = rng
         state._decision = _UNSET
-        state.setup()
+        state._trail = None
+        state._revealed = frozenset()
         return state
 
     @property
@@ -81,10 +113,10 @@ class GameState(ABC):
     def winners(self) -> list[int]: ...
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def view_body(self, seat: int | None) -> dict[str, Any]: ...
 
     @abstractmethod
-    def render(self, seat: int | None = None) -> str: ...
+    def render_text(self, seat: int | None) -> str: ...
 
     @abstractmethod
     def copy_fields(self, twin: Any) -> None: ...
@@ -92,16 +124,47 @@ class GameState(ABC):
     @abstractmethod
     def snapshot(self) -> dict[str, Any]: ...
 
+    @abstractmethod
+    def restore(self, data: dict[str, Any]) -> None:
+        """Set every field of the game from ``snapshot()`` output (a trusted restore)."""
+
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         """Re-deal everything hidden from ``seat``; games with hidden cards override this."""
         return None
+
+    def reopen(self) -> None:
+        """After ``restore``: rebuild whatever the game caches about the pending decision."""
+        self._decision = _UNSET
+
+    def other_sides(self) -> tuple[str, ...]:
+        """Names of the sides that score but no seat plays (Linnaeus's solo ``"automa"``)."""
+        return ()
+
+    def side_scores(self) -> list[float]:
+        """One score per side of ``sides``: the seats' ``scores()``, then the other sides'."""
+        return self.scores()
+
+    def scores_seen_by(self, seat: int | None) -> list[float | None]:
+        """``side_scores()`` as ``seat`` may know them (``None`` where a score is hidden)."""
+        return list(self.side_scores())
+
+    def side_winners(self) -> list[int]:
+        """Indexes into ``sides`` of the winners; never empty once over."""
+        return self.winners()
+
+    def secret_note(self, kind: str) -> str:
+        """What other seats read of a secret action of decision ``kind`` ("set a power dial")."""
+        return f"made a secret choice ({kind.replace('_', ' ')})"
 
     # ------------------------------------------------------------------ deciding
     @property
     def decision(self) -> Decision | None:
         decision = self._decision
         if decision is _UNSET:
-            decision = self._decision = self.pending()
+            decision = self.pending()
+            if decision is not None:
+                decision.numbered(len(self.history))
+            self._decision = decision
         return decision  # type: ignore[no-any-return]
 
     @property
@@ -117,37 +180,60 @@ class GameState(ABC):
         decision = self.decision
         return [] if decision is None else list(decision.options)
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: Action | str, expect: int | None = None) -> None:
         """Play one option of the pending decision, given as an ``Action`` or its id.
 
-        Raises ``IllegalAction`` and leaves the state unchanged for anything else.
+        With ``expect``, the pending decision's ``id`` must be ``expect`` (a late client
+        answering a decision that is gone is refused). Raises ``IllegalAction`` and leaves
+        the state unchanged for anything else.
         """
-        chosen = self._match(action)
+        decision = self.decision
+        if expect is not None and (decision is None or expect != decision.id):
+            raise IllegalAction(self._stale(expect, decision))
+        chosen = self._match(decision, action)
+        self._record(decision, chosen)  # type: ignore[arg-type]
         self.resolve(chosen)
-        self.history.append(chosen.id)
+        self._decision = _UNSET
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Search fast path: ``action`` must be one of ``legal_actions()``; nothing checks it."""
+        self._record(self.decision, action)  # type: ignore[arg-type]
+        self.resolve(action)
         self._decision = _UNSET
 
     def forget_decision(self) -> None:
         """Drop the cached pending decision, after fields were edited directly (tests, tools)."""
         self._decision = _UNSET
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Search fast path: ``action`` must be one of ``legal_actions()``; nothing checks it."""
-        self.resolve(action)
+    def _record(self, decision: Decision, action: Action) -> None:
+        trail = self._trail
+        step = len(self.history)
+        self._trail = (trail, 0 if trail is None else trail[1] + 1, step, decision.player,
+                       decision.kind, action)
         self.history.append(action.id)
-        self._decision = _UNSET
 
-    def _match(self, action: Action | str) -> Action:
-        decision = self.decision
+    def _stale(self, expect: Any, decision: Decision | None) -> str:
+        if decision is None:
+            return f"decision {expect!r} is gone: the {self.game} game is over"
+        return (
+            f"decision {expect!r} is not the pending one: decision {decision.id} "
+            f"({decision.kind!r} of player {decision.player}) is waiting"
+        )
+
+    def _match(self, decision: Decision | None, action: Action | str) -> Action:
         if decision is None:
             raise IllegalAction(f"the {self.game} game is over; no action can be applied")
+        options = decision.options
         if isinstance(action, str):
             text = action.strip()
-            for option in decision.options:
+            for option in options:
                 if option.id == text:
                     return option
         elif isinstance(action, Action):
-            for option in decision.options:
+            for option in options:
+                if option is action:
+                    return option
+            for option in options:
                 if option == action:
                     return option
         else:
@@ -156,12 +242,94 @@ class GameState(ABC):
                 f"for the pending decision {decision.kind!r} of player {decision.player} "
                 f"({decision.prompt})"
             )
-        shown = ", ".join(option.id for option in decision.options[:12])
-        more = f", ... ({len(decision.options)} in all)" if len(decision.options) > 12 else ""
+        shown = ", ".join(option.id for option in options[:12])
+        more = f", ... ({len(options)} in all)" if len(options) > 12 else ""
         raise IllegalAction(
             f"{str(action)!r} is not an option of the pending decision {decision.kind!r} "
             f"of player {decision.player} ({decision.prompt}); options: {shown}{more}"
         )
+
+    # ------------------------------------------------------------------ sides and results
+    @property
+    def sides(self) -> list[str]:
+        """Every side that scores: ``"P1"``, ``"P2"``, ... for the seats, then the others."""
+        return [f"P{seat + 1}" for seat in range(self.players)] + list(self.other_sides())
+
+    def outcome(self) -> dict[str, Any]:
+        """``{"sides", "scores", "winners"}`` by side; ``winners`` is empty until the end."""
+        sides = self.sides
+        return {
+            "sides": sides,
+            "scores": self.side_scores(),
+            "winners": [sides[index] for index in self.side_winners()] if self.is_over else [],
+        }
+
+    # ------------------------------------------------------------------ what a seat knows
+    def check_seat(self, seat: int | None) -> None:
+        """``ValueError`` unless ``seat`` is a seat of this game or ``None`` (a spectator)."""
+        if seat is None:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(
+                f"seat {seat!r} is not in this {self.players}-player {self.game} game "
+                f"(seats 0 to {self.players - 1}, or None for a spectator)"
+            )
+
+    def announce(self, kind: str, text: str) -> None:
+        """Log a public event that no seat chose (a reveal, an automa's turn, a public draw)."""
+        trail = self._trail
+        self._trail = (trail, 0 if trail is None else trail[1] + 1, -1, None, kind, text)
+
+    def reveal(self, step: int) -> None:
+        """Make the secret action at history index ``step`` known to every seat."""
+        self._revealed = self._revealed | {step}
+
+    def log(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """What ``seat`` knows of the game so far (``None``: a spectator), from entry ``since``.
+
+        One entry per applied action, ``{"n", "seat", "kind", "id", "text"}`` (another
+        seat's unrevealed secret action has ``id`` ``None`` and a neutral text), and one per
+        public event, with ``seat`` and ``id`` ``None``.
+        """
+        self.check_seat(seat)
+        sides = self.sides
+        return [
+            log_entry(entry, seat, sides, self._revealed, self.secret_note)
+            for entry in entries_since(self._trail, since)
+        ]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know, in the envelope every game shares; ``body`` is the game's."""
+        self.check_seat(seat)
+        decision = self.decision
+        shown: dict[str, Any] | None = None
+        if decision is not None and seat is not None and decision.player == seat:
+            shown = {
+                "id": decision.id,
+                "kind": decision.kind,
+                "prompt": decision.prompt,
+                "options": [{"id": a.id, "label": a.label} for a in decision.options],
+            }
+        sides = self.sides
+        over = decision is None
+        return {
+            "game": self.game,
+            "version": VIEW_VERSION,
+            "players": self.players,
+            "sides": sides,
+            "seat": seat,
+            "to_move": None if over else decision.player,  # type: ignore[union-attr]
+            "decision": shown,
+            "over": over,
+            "scores": self.side_scores() if over else self.scores_seen_by(seat),
+            "winners": [sides[index] for index in self.side_winners()] if over else [],
+            "body": self.view_body(seat),
+        }
+
+    def render(self, seat: int | None = None) -> str:
+        """A compact text picture of what ``seat`` sees, for a terminal."""
+        self.check_seat(seat)
+        return self.render_text(seat)
 
     # ------------------------------------------------------------------ copying
     def clone(self) -> GameState:
@@ -174,6 +342,8 @@ class GameState(ABC):
         twin.history = self.history.copy()
         twin.rng = self.rng.clone()
         twin._decision = self._decision
+        twin._trail = self._trail
+        twin._revealed = self._revealed
         self.copy_fields(twin)
         return twin
 
@@ -183,6 +353,7 @@ class GameState(ABC):
         The clone's own generator is re-seeded from ``rng`` too, so future chance events
         (bag draws, shuffles) are not the real ones.
         """
+        self.check_seat(seat)
         twin = self.clone()
         twin.rng = Rng(rng.getrandbits(64))
         twin.resample_hidden(seat, rng)
@@ -206,7 +377,51 @@ class GameState(ABC):
             "history": list(self.history),
             "rng": self.rng.state,
             "state": self.snapshot(),
+            "trail": self.trail_records(),
+            "revealed": self.revealed_steps(),
         }
+
+    def revealed_steps(self) -> list[int]:
+        """History indexes of the secret actions the rules have revealed, in order."""
+        return sorted(self._revealed)
+
+    def trail_records(self) -> list[list[Any]]:
+        """Every logged entry as plain data: ``[seat, kind, action]`` or ``[None, kind, text]``."""
+        return [
+            [entry[3], entry[4], entry[5].to_json() if entry[3] is not None else entry[5]]
+            for entry in entries_since(self._trail, 0)
+        ]
+
+    @classmethod
+    def restored(
+        cls,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any],
+        history: list[str],
+        rng_state: int,
+        data: dict[str, Any],
+        trail: list[list[Any]],
+        revealed: list[int],
+    ) -> GameState:
+        """A state set from a snapshot without replaying (``load(text, verify=False)``)."""
+        state = cls._bare(players, seed, options, history, Rng(0))
+        state.rng.state = rng_state
+        node: Trail = None
+        step = 0
+        for n, (seat, kind, payload) in enumerate(trail):
+            if seat is None:
+                node = (node, n, -1, None, kind, payload)
+            else:
+                node = (node, n, step, seat, kind, Action.from_json(payload))
+                step += 1
+        if step != len(history):
+            raise ValueError(f"the log holds {step} actions and the history {len(history)}")
+        state._trail = node
+        state._revealed = frozenset(revealed)
+        state.restore(data)
+        state.reopen()
+        return state
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState) or type(other) is not type(self):
@@ -217,7 +432,9 @@ class GameState(ABC):
             and dict(self.options) == dict(other.options)
             and self.history == other.history
             and self.rng == other.rng
+            and self._revealed == other._revealed
             and self.snapshot() == other.snapshot()
+            and self.trail_records() == other.trail_records()
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -227,3 +444,6 @@ class GameState(ABC):
             f"<{self.game} players={self.players} seed={self.seed} "
             f"moves={len(self.history)} to_move={self.to_move}>"
         )
+
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "GameState", "TrailEntry"]
