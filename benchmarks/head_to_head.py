@@ -5,9 +5,9 @@ the two contestants alternate around the table (A, B, A, ...), the seating rotat
 seat each game so every contestant sits everywhere; game ``i`` is dealt from seed
 ``seed + i`` and is the same deal for every opponent. Each decision gets the same wall
 clock budget (``--seconds``). Printed per match: seats played, win share per seat (1/k for
-each of k tied winners; 1/players is par), mean result (``boardlab.adapters.outcome``,
-+1 sole win, 0 par) and search iterations per second (decisions with one option are not
-searched and not counted).
+each of k tied winning sides, an automa included; 1/players is par), mean result
+(``boardlab.adapters.outcome``, +1 sole win, 0 par) and search iterations per second
+(decisions with one option are not searched and not counted).
 
 Fairness: ``ISMCTSBot`` (the Python one: the C++ one cannot call a Python game's
 resampler) samples worlds with ``resample_from_infostate``; ``MCTSBot`` (C++) searches one
@@ -281,12 +281,12 @@ class GameSetup:
                 tally.search_seconds += elapsed
             state.apply_action(action)
         final = state.boardlab_state
-        winners = final.winners() if final.is_over else []
+        winners = final.outcome()["winners"] if final.is_over else []  # sides, automa included
         results = state.returns()
         for seat, name in enumerate(seating):
             tally = tallies[name]
             tally.seats += 1
-            tally.win_share += 1.0 / len(winners) if seat in winners else 0.0
+            tally.win_share += 1.0 / len(winners) if final.sides[seat] in winners else 0.0
             tally.result += results[seat]
         return tallies, not final.is_over
 

@@ -1,19 +1,23 @@
-"""Session-wide test setup: the toy game is registered, and shared fixtures for engine tests.
+"""Session-wide test setup: the test games are registered, and shared fixtures for engine tests.
 
-The toy game (``tests/toy_game.py``) is registered as ``"toy"`` before collection, so
-``boardlab.games()`` lists it and the conformance suite runs over it with the real games.
-``--games toy,konoten`` limits the conformance suite to some games (all by default).
+The test games (``tests/toy_game.py`` as ``"toy"``, ``tests/duel_game.py`` as ``"duel"``)
+are registered before collection, so ``boardlab.games()`` lists them and the conformance
+suite runs over them with the real games. ``--games toy,duel`` limits the conformance suite
+to some games (all by default).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import duel_game
 import pytest
 import toy_game
 
 import boardlab
 from boardlab.engine import GameState, Rng, registry
+
+TEST_GAMES = (toy_game.SPEC, duel_game.SPEC)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -25,7 +29,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    registry.register(toy_game.SPEC)
+    for spec in TEST_GAMES:
+        registry.register(spec)
     requested = {name.strip() for name in config.getoption("games").split(",") if name.strip()}
     unknown = sorted(requested - set(boardlab.games()))
     if unknown:
@@ -36,28 +41,20 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    registry.unregister(toy_game.SPEC.name)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """List, per game, whether determinize re-sampled anything (recorded, not required)."""
-    found: dict[str, bool] = {}
-    for reports in terminalreporter.stats.values():
-        for report in reports:
-            for key, value in getattr(report, "user_properties", ()):
-                if key == "determinize_resampled":
-                    case, resampled = value
-                    found[case] = found.get(case, False) or resampled
-    if found:
-        terminalreporter.write_sep("-", "hidden information re-sampled by determinize")
-        for case, resampled in sorted(found.items()):
-            terminalreporter.write_line(f"{case}: {'yes' if resampled else 'no'}")
+    for spec in TEST_GAMES:
+        registry.unregister(spec.name)
 
 
 @pytest.fixture
 def toy() -> GameState:
     """A fresh two-player toy game, seed 1, default options."""
     return boardlab.new("toy", players=2, seed=1)
+
+
+@pytest.fixture
+def duel() -> GameState:
+    """A fresh two-player duel, seed 1, default options (six rounds)."""
+    return boardlab.new("duel", players=2, seed=1)
 
 
 @pytest.fixture

@@ -1,12 +1,15 @@
 """A tiny game for engine tests: take 1-3 stones from a pile; each seat holds a secret bonus.
 
-It has every feature the contract covers (chance during apply, hidden information, a
-two-step decision) and nothing else, so engine tests do not depend on a real game's rules.
+It has the plainest form of each feature (chance during apply, hidden information, a
+two-step decision, running scores partly hidden) on a hand-written ``pending``/``resolve``,
+so engine tests do not depend on a real game's rules. ``duel_game.py`` covers the rest
+(the stack driver, secret actions, an automa side).
 """
 
 from __future__ import annotations
 
 from random import Random
+from types import MappingProxyType
 from typing import Any
 
 from boardlab.engine import Action, Decision, GameSpec, GameState, OptionSpec, Rng
@@ -64,6 +67,10 @@ class ToyState(GameState):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
+    def scores_seen_by(self, seat: int | None) -> list[float | None]:
+        """A score holds the secret bonus: only the seat's own is known before the end."""
+        return [score if s == seat else None for s, score in enumerate(self.scores())]
+
     def view_body(self, seat: int | None) -> dict[str, Any]:
         return {
             "pile": self.pile,
@@ -100,6 +107,8 @@ class ToyState(GameState):
         self.turn = data["turn"]
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
+        if self.pile <= 0:
+            return  # the final scores show every bonus
         unseen = [b for s, b in enumerate(self.bonus) if s != seat]
         unseen += [b for b in BONUS_POOL if b not in self.bonus]
         unseen.sort()
@@ -109,6 +118,23 @@ class ToyState(GameState):
                 self.bonus[s] = unseen.pop()
 
 
+BODY_SCHEMA = MappingProxyType(
+    {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "toy view body",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["pile", "taken", "turn", "chosen", "bonus"],
+        "properties": {
+            "pile": {"type": "integer", "minimum": 0},
+            "taken": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "turn": {"type": "integer", "minimum": 0},
+            "chosen": {"type": "integer", "minimum": 0, "maximum": 3},
+            "bonus": {"type": "array", "items": {"type": ["integer", "null"]}},
+        },
+    }
+)
+
 SPEC = GameSpec(
     name="toy",
     title="Toy stones",
@@ -116,4 +142,5 @@ SPEC = GameSpec(
     max_players=4,
     state_class=ToyState,
     options=(OptionSpec("pile", 15, "stones in the pile at the start", choices=(5, 10, 15, 20)),),
+    body_schema=BODY_SCHEMA,
 )

@@ -82,14 +82,20 @@ def load(text: str, verify: bool = True) -> GameState:
     if not verify:
         return _restore(spec, data, history, options)
     try:
-        state = replay(game, data.get("players"), data.get("seed"), history, **options)
+        players: Any = data.get("players")
+        seed: Any = data.get("seed")
+        state = replay(game, players, seed, history, **options)
     except ValueError as error:
         raise LoadError(f"the save does not replay: {error}") from None
     if "rng" in data and data["rng"] != state.rng.state:
         raise LoadError("the save's random generator does not match its history")
-    if "state" in data and data["state"] != json.loads(json.dumps(state.snapshot())):
+    # A version-1 snapshot has the layout of the code that wrote it: the replay is the truth.
+    stored = data.get("state") if version == SAVE_VERSION else None
+    if stored is not None and stored != json.loads(json.dumps(state.snapshot())):
         raise LoadError("the save's state does not match its history (edited or corrupt)")
-    if "trail" in data and data["trail"] != json.loads(json.dumps(state.trail_records())):
+    if ("trail" in data and data["trail"] != state.trail_text()) or (
+        "log_entries" in data and data["log_entries"] != state.log_length()
+    ):
         raise LoadError("the save's log does not match its history (edited or corrupt)")
     if "revealed" in data and data["revealed"] != state.revealed_steps():
         raise LoadError("the save's revealed actions do not match its history")
@@ -104,6 +110,7 @@ def _restore(
         raise LoadError(f"load(verify=False) needs a version {SAVE_VERSION} save")
     players, seed, rng = data.get("players"), data.get("seed"), data.get("rng")
     snapshot, trail, revealed = data.get("state"), data.get("trail"), data.get("revealed")
+    entries = data.get("log_entries")
     try:
         spec.check_players(players)  # type: ignore[arg-type]
         resolved = spec.resolve_options(options)
@@ -111,8 +118,10 @@ def _restore(
             raise ValueError(f"the seed is not an integer: {seed!r}")
         if isinstance(rng, bool) or not isinstance(rng, int):
             raise ValueError(f"the generator state is not an integer: {rng!r}")
-        if not isinstance(snapshot, dict) or not isinstance(trail, list):
+        if not isinstance(snapshot, dict) or not isinstance(trail, str):
             raise ValueError("the snapshot or the log is missing")
+        if isinstance(entries, bool) or not isinstance(entries, int) or entries < len(history):
+            raise ValueError(f"'log_entries' is not a count of at least {len(history)}")
         if not isinstance(revealed, list) or not all(type(r) is int for r in revealed):
             raise ValueError("'revealed' is not a list of history indexes")
         return spec.state_class.restored(
@@ -123,6 +132,7 @@ def _restore(
             rng,
             snapshot,
             trail,
+            entries,
             revealed,
         )
     except (LoadError, IllegalAction):

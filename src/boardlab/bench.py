@@ -197,5 +197,6 @@ def _time_apply(state: GameState) -> int:
 def _clones_with_actions(state: GameState) -> list[tuple[GameState, Action]]:
     """``REPETITIONS`` clones of ``state``, each with a random legal option to play on it."""
     options = state.legal_actions()
-    rng = Rng(len(state.history))
+    decision = state.decision
+    rng = Rng(0 if decision is None else decision.id)
     return [(state.clone(), options[rng.randbelow(len(options))]) for _ in range(REPETITIONS)]

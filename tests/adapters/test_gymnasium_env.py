@@ -50,7 +50,11 @@ def test_the_final_reward_is_the_seats_outcome_and_the_others_are_zero(seat: int
     state = env.game_state
     assert state.is_over
     assert reward == outcome(state)[seat]
-    assert info == {"scores": state.scores(), "winners": state.winners()}
+    assert info == {
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "outcome": state.outcome(),
+    }
 
 
 def test_the_learner_only_ever_sees_its_own_decisions() -> None:

@@ -1,7 +1,8 @@
 """An action codec and observation encoder for the toy game, registered as ``toy_rl``.
 
 They follow the contract of ``boardlab/adapters/README.md`` and prove the adapters
-before the real games have codecs.
+before the real games have codecs. ``toy_rl_automa`` has them too, for a game that a side
+no seat plays can win (``AUTOMA_SPEC``, registered by the tests that use it).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import toy_game
+from agents.toy_v2 import AutomaToy
 
 from boardlab.engine import Action, GameState, registry
 
@@ -78,6 +80,8 @@ class ToyEncoder:
         return dict(self._fields)
 
     def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
+        """The vector of ``view(seat)``: the v2 envelope, whose ``body`` is the toy's own."""
+        body = view["body"]
         vector = [0.0] * self.size
         me = 0 if seat is None else seat
         players = self.players
@@ -85,13 +89,13 @@ class ToyEncoder:
         def put(field: str, offset: int, value: float) -> None:
             vector[self._fields[field][0] + offset] = value
 
-        put("pile", 0, min(view["pile"], 20) / 20)
-        put("chosen", view["chosen"], 1.0)
-        put("turn", (view["turn"] - me) % players, 1.0)
-        for other, taken in enumerate(view["taken"]):
+        put("pile", 0, min(body["pile"], 20) / 20)
+        put("chosen", body["chosen"], 1.0)
+        put("turn", (body["turn"] - me) % players, 1.0)
+        for other, taken in enumerate(body["taken"]):
             put("taken", (other - me) % players, min(taken, 20) / 20)
-        if seat is not None and view["bonus"][seat] is not None:
-            put("own_bonus", BONUS_POOL.index(view["bonus"][seat]), 1.0)
+        if seat is not None and body["bonus"][seat] is not None:
+            put("own_bonus", BONUS_POOL.index(body["bonus"][seat]), 1.0)
         return vector
 
 
@@ -108,6 +112,23 @@ SPEC = dataclasses.replace(
     state_class=ToyRLState,
     action_codec=ToyCodec,
     observation_encoder=ToyEncoder,
+)
+
+
+class AutomaRLState(AutomaToy):
+    """``toy_automa`` (an automa side that may win) with the toy's encodings."""
+
+    __slots__ = ()
+
+
+AUTOMA_NAME = "toy_rl_automa"
+AUTOMA_SPEC = dataclasses.replace(
+    SPEC,
+    name=AUTOMA_NAME,
+    title="Toy stones against an automa (with encodings)",
+    min_players=1,
+    state_class=AutomaRLState,
+    body_schema=None,
 )
 
 

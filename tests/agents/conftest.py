@@ -1,5 +1,6 @@
 """Games the agent tests register while they run (never during collection, so the
-conformance suite, which lists games when it is collected, does not see them)."""
+conformance suite, which lists games when it is collected, does not see them), with their
+tunings declared (``boardlab.tuning.declare``) for as long."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from boardlab import tuning
 from boardlab.engine import registry
 
-from . import fork_game, toy_variants
+from . import fork_game, toy_v2, toy_variants
 
 SPECS = (
     toy_variants.EVAL_SPEC,
@@ -19,6 +21,7 @@ SPECS = (
     toy_variants.TUNED_SPEC,
     toy_variants.MISTUNED_SPEC,
     toy_variants.CLOSING_SPEC,
+    *toy_v2.SPECS,
     fork_game.SPEC,
 )
 
@@ -27,6 +30,9 @@ SPECS = (
 def agent_test_games() -> Iterator[None]:
     for spec in SPECS:
         registry.register(spec)
+    for name, declared in toy_variants.TUNINGS.items():
+        tuning.declare(name, declared)
     yield
     for spec in SPECS:
         registry.unregister(spec.name)
+        tuning.forget(spec.name)

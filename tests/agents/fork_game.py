@@ -55,10 +55,10 @@ class ForkState(GameState):
         points = self.scores()
         return [seat for seat, p in enumerate(points) if p == max(points)]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view_body(self, seat: int | None) -> dict[str, Any]:
         return self.snapshot()
 
-    def render(self, seat: int | None = None) -> str:
+    def render_text(self, seat: int | None) -> str:
         return f"branch {self.branch or '-'}, reply {self.reply or '-'}"
 
     def copy_fields(self, twin: Any) -> None:
@@ -67,6 +67,10 @@ class ForkState(GameState):
 
     def snapshot(self) -> dict[str, Any]:
         return {"branch": self.branch, "reply": self.reply}
+
+    def restore(self, data: dict[str, Any]) -> None:
+        self.branch = data["branch"]
+        self.reply = data["reply"]
 
 
 SPEC = GameSpec(name="fork", title="Fork", min_players=2, max_players=2, state_class=ForkState)

@@ -111,7 +111,7 @@ def test_a_time_budget_stops_early_at_the_pace_so_far(monkeypatch: pytest.Monkey
 
 
 def test_a_games_own_search_settings_apply_where_none_are_given() -> None:
-    """``GameSpec.search_defaults`` fill the settings not given; a game without any gets
+    """The game's ``Tuning.search`` fills the settings not given; a game without any gets
     ``DEFAULT_SETTINGS`` again."""
     bot = agents.make("mcts", seed=1, iterations=20)
     bot.choose(position("toy_tuned", pile=9))

@@ -4,14 +4,18 @@ registering one never changes the plain toy game that other tests use.
 * ``toy_eval``: the toy with an evaluation (stones taken, bonus, stones chosen);
 * ``toy_modest``: an evaluation that dislikes stones, to show where search uses it;
 * ``toy_sealed``: a real state that fails the test when an agent reads it beyond what the
-  deciding seat may use (it may only ``determinize`` it, ``view`` it and list its options);
+  deciding seat may use (it may only ``determinize`` it, ``view`` it, read its ``log`` and
+  list its options);
 * ``toy_shy``: a seat may take at most its secret bonus + 1 stones, so the options of
   the other seats differ between determinizations; applying an option that is not legal
   in a world fails;
-* ``toy_tuned`` declares its own mcts settings (``search_defaults``), and
+* ``toy_tuned`` declares its own mcts settings (``Tuning.search``), and
   ``toy_mistuned`` a setting out of range;
-* ``toy_closing``: ``toy_modest``'s misleading evaluation, with an endgame (``GameSpec.
+* ``toy_closing``: ``toy_modest``'s misleading evaluation, with an endgame (``Tuning.
   endgame``) once 10 stones or fewer are left, where search may play the game out.
+
+Their tunings (``TUNINGS``) are declared with ``boardlab.tuning.declare`` while they are
+registered (see ``conftest.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from toy_game import SPEC, TAKE, ToyState
 
 import boardlab
 from boardlab.engine import Action, Decision, GameSpec, GameState, Rng
+from boardlab.tuning import Tuning
 
 
 class EvalToy(ToyState):
@@ -76,6 +81,14 @@ class SealedToy(EvalToy):
             raise AssertionError("an agent read the real state's scores (hidden bonuses)")
         return super().scores()
 
+    def scores_seen_by(self, seat: int | None) -> list[float | None]:
+        """What ``view(seat)`` shows of the scores: allowed, it hides the others' bonuses."""
+        sealed, self.sealed = getattr(self, "sealed", False), False
+        try:
+            return super().scores_seen_by(seat)
+        finally:
+            self.sealed = sealed
+
     def winners(self) -> list[int]:
         if getattr(self, "sealed", False):
             raise AssertionError("an agent read the real state's winners")
@@ -118,13 +131,8 @@ class MistunedToy(EvalToy):
     __slots__ = ()
 
 
-def _spec(
-    name: str,
-    state_class: type[GameState],
-    evaluate: Any = toy_evaluate,
-    search_defaults: tuple[tuple[str, Any], ...] = (),
-    endgame: Any = None,
-) -> GameSpec:
+def toy_spec(name: str, state_class: type[GameState], evaluate: Any = toy_evaluate) -> GameSpec:
+    """The toy game's spec under another name and state class."""
     return GameSpec(
         name=name,
         title=f"Toy stones ({name})",
@@ -133,20 +141,21 @@ def _spec(
         state_class=state_class,
         options=SPEC.options,
         evaluate=evaluate,
-        search_defaults=search_defaults,
-        endgame=endgame,
     )
 
 
-EVAL_SPEC = _spec("toy_eval", EvalToy)
-MODEST_SPEC = _spec("toy_modest", ModestToy, modest_evaluate)
-SEALED_SPEC = _spec("toy_sealed", SealedToy)
-SHY_SPEC = _spec("toy_shy", ShyToy)
-TUNED_SPEC = _spec("toy_tuned", TunedToy, search_defaults=(("c", 0.05), ("depth", 0)))
-CLOSING_SPEC = _spec(
-    "toy_closing", ClosingToy, modest_evaluate, (("depth", 0),), endgame=closing_endgame
-)
-MISTUNED_SPEC = _spec("toy_mistuned", MistunedToy, search_defaults=(("c", -1.0),))
+EVAL_SPEC = toy_spec("toy_eval", EvalToy)
+MODEST_SPEC = toy_spec("toy_modest", ModestToy, modest_evaluate)
+SEALED_SPEC = toy_spec("toy_sealed", SealedToy)
+SHY_SPEC = toy_spec("toy_shy", ShyToy)
+TUNED_SPEC = toy_spec("toy_tuned", TunedToy)
+CLOSING_SPEC = toy_spec("toy_closing", ClosingToy, modest_evaluate)
+MISTUNED_SPEC = toy_spec("toy_mistuned", MistunedToy)
+TUNINGS = {
+    "toy_tuned": Tuning(search={"c": 0.05, "depth": 0}),
+    "toy_closing": Tuning(search={"depth": 0}, endgame=closing_endgame),
+    "toy_mistuned": Tuning(search={"c": -1.0}),
+}
 
 
 def position(game: str, seed: int = 0, players: int = 2, **fields: Any) -> Any:

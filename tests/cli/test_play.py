@@ -31,9 +31,9 @@ def test_numbers_play_a_whole_game_and_show_final_scores(invoke: Invoke, tmp_pat
     ]
     assert human_moves and set(human_moves) <= {"take 1", "confirm"}
     for seat, score in enumerate(game.scores()):
-        assert re.search(rf"│\s*{seat} │ P{seat} [^│]*│\s*{score:g} │", result.stdout), seat
+        assert re.search(rf"│\s*{seat} │ P{seat + 1} [^│]*│\s*{score:g} │", result.stdout), seat
     winner = game.winners()
-    expected = f"Winner: P{winner[0]}" if len(winner) == 1 else "Winners (tied): "
+    expected = f"Winner: P{winner[0] + 1}" if len(winner) == 1 else "Winners (tied): "
     assert expected in result.stdout
 
 
@@ -94,7 +94,8 @@ def test_watching_bots_needs_no_input_and_is_reproducible(invoke: Invoke) -> Non
 def test_bots_takes_one_spec_per_other_seat(invoke: Invoke) -> None:
     result = invoke([*PLAY, "--players", "3", "--seat", "2", "--bots", "random,random"], "")
     assert result.exit_code == 0
-    assert "P0 random: take" in result.stdout and "P1 random: take" in result.stdout
+    assert "P1 random: take" in result.stdout and "P2 random: take" in result.stdout
+    assert "you are P3 (seat 2)" in result.stdout
     assert "Your decision (take)" in result.stdout
 
 

@@ -43,9 +43,10 @@ def test_play_save_then_replay_print_lists_every_action_and_final_scores(
     result = invoke(["replay", str(save), "--print"])
     assert result.exit_code == 0
     step_lines = [line for line in result.stdout.splitlines() if line[:5].strip().isdigit()]
-    assert [line.split(None, 2)[2].split(" (")[0] for line in step_lines] == game.history
+    assert [line.rsplit("[", 1)[1].rstrip("]") for line in step_lines] == game.history
     assert "Final scores" in result.stdout
-    assert f"Winner: P{game.winners()[0]}" in result.stdout or "Winners (tied)" in result.stdout
+    winner = f"Winner: P{game.winners()[0] + 1}"
+    assert winner in result.stdout or "Winners (tied)" in result.stdout
 
 
 def test_print_names_the_player_of_each_step(invoke: Invoke, tmp_path: Path) -> None:
@@ -54,7 +55,9 @@ def test_print_names_the_player_of_each_step(invoke: Invoke, tmp_path: Path) -> 
     state = boardlab.new("toy", 3, 4, pile=10)
     lines = iter(line for line in result.stdout.splitlines() if line[:5].strip().isdigit())
     for number, action in enumerate(game.history, 1):
-        assert next(lines).split()[:3] == [str(number), f"P{state.to_move}", action.split()[0]]
+        line = next(lines)
+        assert line.split()[:2] == [str(number), f"P{state.to_move + 1}:"]
+        assert line.endswith(f"[{action}]")
         state.apply(action)
 
 
@@ -75,7 +78,10 @@ def test_stepping_forwards_back_and_jumping_shows_the_right_position(
     fifth = boardlab.replay("toy", 2, 2, game.history[:5], pile=10)
     after_jump = result.stdout.split(f"step 5 of {last}", 1)[1]
     assert fifth.render(None) in after_jump
-    assert f"Step 5: P{mover} played {game.history[4]}" in after_jump
+    played = fifth.log(None)[4]
+    assert played["seat"] == mover and played["id"] == game.history[4]
+    assert f"Step 5: {played['text']}" in after_jump
+    assert played["text"].startswith(f"P{mover + 1}: ")
 
 
 def test_replay_refuses_to_step_past_either_end_and_explains_commands(

@@ -162,3 +162,25 @@ def test_same_deals_without_rotated_seats_is_a_one_line_error(
 ) -> None:
     line = one_line_error(invoke([*TOY, "--same-deals"]), "simulate")
     assert "--rotate-seats" in line
+
+
+def test_a_solo_run_against_an_automa_counts_the_automas_wins(invoke: Invoke) -> None:
+    """Sides, not only seats: a game the automa wins is a loss for the seat."""
+    from agents.toy_v2 import AUTOMA_SPEC
+
+    from boardlab.engine import registry
+
+    registry.register(AUTOMA_SPEC)
+    try:
+        args = ["simulate", "toy_automa", "--players", "1", "--games", "12", "--seed", "3"]
+        data = json.loads(invoke([*args, "--workers", "1", "--json"]).stdout)
+        table = invoke([*args, "--workers", "1"]).stdout
+    finally:
+        registry.unregister(AUTOMA_SPEC.name)
+    assert data["sides"] == ["P1", "automa"]
+    seat, automa = data["per_side"]
+    assert (seat["side"], seat["seat"], automa["side"]) == ("P1", 0, "automa")
+    assert automa["wins"] > 0 and seat["wins"] + automa["wins"] == pytest.approx(12)
+    assert data["wins"] == [seat["wins"]]
+    assert {r["agent"] for r in data["ratings"]} == {"random", "automa"}
+    assert "Wins by seat and side" in table and "(no seat)" in table

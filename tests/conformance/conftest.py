@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from .cases import game_cases, loadable, option_cases, selected_games
-from .recording import GOLDEN_DIR, golden_game
+from .recording import GOLDEN_DIR, games_in
 
 PARAMETRISED = ("game_name", "loadable_game", "game_case", "option_case", "golden_path")
 
@@ -30,5 +30,5 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "option_case" in fixtures:
         metafunc.parametrize("option_case", option_cases(games), ids=str)
     if "golden_path" in fixtures:
-        paths = sorted(p for p in GOLDEN_DIR.glob("*.json") if golden_game(p) in games)
+        paths = sorted(p for p in GOLDEN_DIR.glob("*.json") if games_in(p) & set(games))
         metafunc.parametrize("golden_path", paths, ids=lambda path: path.stem)

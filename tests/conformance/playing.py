@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import boardlab
-from boardlab import GameState
+from boardlab import Action, GameState
 from boardlab.engine import Rng
 
 SEEDS = (1, 2, 3, 4)
@@ -67,8 +67,13 @@ class Checkpoint:
 
 @dataclass(frozen=True)
 class Recorded:
+    """A whole game: its end, the states captured along the way, and, for each history step,
+    the seat that decided it (``movers``); ``secret`` holds the steps whose action was secret."""
+
     final: GameState
     checkpoints: tuple[Checkpoint, ...]
+    movers: tuple[int, ...]
+    secret: frozenset[int]
 
     @property
     def history(self) -> list[str]:
@@ -85,16 +90,31 @@ def checkpoint_steps(length: int) -> list[int]:
     )
 
 
+def option(state: GameState, action_id: str) -> Action:
+    """The option of the pending decision with this id."""
+    for candidate in state.legal_actions():
+        if candidate.id == action_id:
+            return candidate
+    raise AssertionError(f"{action_id!r} is not an option: {describe(state)}")
+
+
 @functools.cache
 def recorded(game: str, players: int, seed: int) -> Recorded:
     """A random game played to the end, with clones taken at ``checkpoint_steps`` (cached)."""
     history = random_playout(game, players, seed).history
     wanted = set(checkpoint_steps(len(history)))
     state = boardlab.new(game, players, seed)
-    checkpoints = []
+    checkpoints: list[Checkpoint] = []
+    movers: list[int] = []
+    secret: set[int] = set()
     for step in range(len(history) + 1):
         if step in wanted:
             checkpoints.append(Checkpoint(step, state.clone(), state.to_json()))
         if step < len(history):
-            state.apply(history[step])
-    return Recorded(state, tuple(checkpoints))
+            action = option(state, history[step])
+            assert state.decision is not None
+            movers.append(state.decision.player)
+            if action.secret:
+                secret.add(step)
+            state.apply(action)
+    return Recorded(state, tuple(checkpoints), tuple(movers), frozenset(secret))

@@ -89,9 +89,10 @@ def test_different_seeds_deal_different_games(game_case: GameCase) -> None:
 PLAY_IN_A_SUBPROCESS = """
 import hashlib, sys
 sys.path.insert(0, sys.argv[1])
-import toy_game
+import duel_game, toy_game
 from boardlab.engine import registry
 registry.register(toy_game.SPEC)
+registry.register(duel_game.SPEC)
 from conformance.playing import random_playout
 state = random_playout(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
 print(hashlib.sha256(state.to_json().encode()).hexdigest())

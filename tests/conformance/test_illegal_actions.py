@@ -18,9 +18,9 @@ def test_illegal_input_raises_and_changes_nothing(game_case: GameCase, seed: int
         before = state.to_json()
         decision = state.decision
         if decision is None:
-            for bad in (game.history[-1] if game.history else "pass", "no_such_action"):
+            for late in (game.history[-1] if game.history else "pass", "no_such_action"):
                 with pytest.raises(IllegalAction, match="is over"):
-                    state.apply(bad)
+                    state.apply(late)
                 assert state.to_json() == before, describe(state)
             continue
         ids = {str(option) for option in decision.options}

@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 
 import boardlab
+from boardlab import GameState
 from boardlab.engine import registry
 
 from .cases import OptionCase
 from .checks import check_audit, check_decision
 from .playing import SEEDS, random_playout
+
+
+def check_every_step(state: GameState) -> None:
+    check_decision(state)
+    check_audit(state)
 
 
 def test_every_option_value_plays_through(option_case: OptionCase) -> None:
@@ -26,9 +32,9 @@ def test_every_option_value_plays_through(option_case: OptionCase) -> None:
                 players,
                 SEEDS[0],
                 options,
-                each_step=lambda state: (check_decision(state), check_audit(state)),
+                each_step=check_every_step,
             )
             assert state.options[option_case.option] == value
-            assert state.winners()
+            assert state.outcome()["winners"]
             return
     pytest.fail(f"{option_case}: no player count accepts this option value")

@@ -13,6 +13,7 @@ from .cases import GameCase
 from .checks import (
     check_audit,
     check_decision,
+    check_log,
     check_render,
     check_scores,
     check_str_round_trip,
@@ -30,6 +31,8 @@ def sampled(step: int) -> bool:
 def test_a_random_game_keeps_the_contract_at_every_step(game_case: GameCase, seed: int) -> None:
     state = boardlab.new(game_case.game, game_case.players, seed)
     chooser = Rng(seed)
+    secret: set[int] = set()
+    movers: list[int] = []
     step = 0
     while True:
         check_decision(state)
@@ -40,6 +43,8 @@ def test_a_random_game_keeps_the_contract_at_every_step(game_case: GameCase, see
             check_render(state)
             if state.decision is not None:
                 json.dumps(state.decision.to_json())
+        if step < 10 or step % 200 == 0:
+            check_log(state, secret, movers)
         if state.is_over:
             break
         if step >= MAX_STEPS:
@@ -48,8 +53,14 @@ def test_a_random_game_keeps_the_contract_at_every_step(game_case: GameCase, see
         action = options[chooser.randbelow(len(options))]
         if sampled(step):
             check_str_round_trip(state, action)
+        mover = state.to_move
+        assert mover is not None, describe(state)
+        movers.append(mover)
+        if action.secret:
+            secret.add(step)
         state.apply(str(action) if step % 2 else action)
         assert state.history[-1] == str(action), describe(state)
         step += 1
     check_views(state)
     check_render(state)
+    check_log(state, secret, movers)

@@ -66,3 +66,58 @@ def test_immutable() -> None:
     with pytest.raises((AttributeError, TypeError)):
         action.extra = 1  # type: ignore[attr-defined]
     assert action == Action("take", (1,)) and action.id == "take 1"
+
+
+def test_secret_takes_no_part_in_equality_and_shows_in_json() -> None:
+    secret = Action("dial", (5,), label="set the dial to 5", secret=True)
+    assert secret == Action("dial", (5,)) and hash(secret) == hash(Action("dial", (5,)))
+    assert secret.secret and not Action("dial", (5,)).secret
+    assert secret.to_json() == {
+        "id": "dial 5",
+        "kind": "dial",
+        "args": [5],
+        "label": "set the dial to 5",
+        "secret": True,
+    }
+    assert "secret" not in Action("dial", (5,)).to_json()
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action("claim", (2, "x"), label="claim row 2"),
+        Action("pass"),
+        Action("dial", (5,), label="dial five", secret=True),
+        Action("move", ("mech", 2), id="move mech#2"),
+    ],
+    ids=str,
+)
+def test_from_json_reads_back_what_to_json_wrote(action: Action) -> None:
+    back = Action.from_json(json.loads(json.dumps(action.to_json())))
+    assert back == action
+    assert (back.id, back.label, back.secret, back.args) == (
+        action.id,
+        action.label,
+        action.secret,
+        action.args,
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        "take 1",
+        [1],
+        {"id": "take 1", "kind": "take", "args": [1]},
+        {"id": "take 1", "kind": 3, "args": [1], "label": "x"},
+        {"id": "take 1", "kind": "take", "args": "1", "label": "x"},
+        {"id": "take 1", "kind": "take", "args": [1.5], "label": "x"},
+        {"id": "take 1", "kind": "take", "args": [True], "label": "x"},
+        {"id": None, "kind": "take", "args": [1], "label": "x"},
+    ],
+    ids=repr,
+)
+def test_from_json_refuses_what_is_not_an_action(data: object) -> None:
+    with pytest.raises(ValueError, match="action"):
+        Action.from_json(data)

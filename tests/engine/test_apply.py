@@ -37,13 +37,13 @@ def test_apply_by_action_or_by_id_gives_the_same_state(toy: GameState) -> None:
 
 def test_a_two_step_turn_moves_the_stones_and_passes_the_turn(toy: GameState) -> None:
     toy.apply("take 2")
-    assert toy.to_move == 0 and toy.view(None)["chosen"] == 2
+    assert toy.to_move == 0 and toy.view(None)["body"]["chosen"] == 2
     toy.apply("confirm")
     assert toy.history == ["take 2", "confirm"]
     assert toy.to_move == 1
-    view = toy.view(None)
-    assert view["taken"] == [2, 0]
-    assert view["pile"] in (13, 14)  # 15 - 2, plus one stone a quarter of the time
+    body = toy.view(None)["body"]
+    assert body["taken"] == [2, 0]
+    assert body["pile"] in (13, 14)  # 15 - 2, plus one stone a quarter of the time
 
 
 def test_the_returned_option_list_is_a_copy(toy: GameState) -> None:
@@ -54,8 +54,8 @@ def test_the_returned_option_list_is_a_copy(toy: GameState) -> None:
 def test_apply_unchecked_matches_apply_for_legal_actions(toy: GameState) -> None:
     checked = toy.clone()
     checked.apply("take 3")
-    toy.apply_unchecked(Action("take", (3,)))
-    assert toy == checked
+    toy.apply_unchecked(toy.legal_actions()[2])
+    assert toy == checked and toy.log(0) == checked.log(0)
 
 
 @pytest.mark.parametrize(
@@ -151,7 +151,7 @@ def test_scores_and_winners_over_a_whole_game(play_random: Play) -> None:
         play_random(state, 1, len(state.history))
     scores = state.scores()
     view = state.view(None)
-    assert sum(view["taken"]) >= 10  # every stone of the pile was taken, plus chance stones
+    assert sum(view["body"]["taken"]) >= 10  # every stone of the pile was taken, plus chance stones
     assert state.winners() == [seat for seat in range(3) if scores[seat] == max(scores)]
 
 
@@ -186,3 +186,39 @@ def test_equality_covers_players_seed_options_history_rng_and_state() -> None:
 def test_repr_names_game_players_seed_and_moves(toy: GameState) -> None:
     toy.apply("take 1")
     assert repr(toy) == "<toy players=2 seed=1 moves=1 to_move=0>"
+
+
+def test_expect_names_the_decision_a_client_answers(toy: GameState) -> None:
+    toy.apply("take 2", expect=0)
+    toy.apply("undo", expect=1)
+    toy.apply("take 1", expect=2)
+    assert toy.history == ["take 2", "undo", "take 1"]
+    assert toy.decision is not None and toy.decision.id == 3
+
+
+@pytest.mark.parametrize("stale", [0, 2, 5, -1])
+def test_a_stale_expect_is_refused_and_changes_nothing(toy: GameState, stale: int) -> None:
+    toy.apply("take 2")
+    before = toy.to_json()
+    with pytest.raises(
+        IllegalAction,
+        match=rf"decision {stale} is not the pending one: decision 1 \('confirm' of player 0\)",
+    ):
+        toy.apply("confirm", expect=stale)
+    assert toy.to_json() == before and toy.history == ["take 2"]
+    toy.apply("confirm", expect=1)
+    assert toy.history == ["take 2", "confirm"]
+
+
+def test_expect_after_the_end_says_the_decision_is_gone(play_random: Play) -> None:
+    state = play_random(boardlab.new("toy", players=2, seed=4, pile=5), 1000, 1)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=r"decision 3 is gone: the toy game is over"):
+        state.apply("take 1", expect=3)
+    assert state.to_json() == before
+
+
+def test_an_illegal_action_with_the_right_expect_is_still_illegal(toy: GameState) -> None:
+    with pytest.raises(IllegalAction, match="is not an option of the pending decision 'take'"):
+        toy.apply("take 9", expect=0)
+    assert toy.history == []

@@ -61,7 +61,7 @@ def test_future_chance_differs_from_the_real_one(game: GameState) -> None:
         for _ in range(6):
             state.apply("take 1")
             state.apply("confirm")
-            seen.append(state.view(None)["pile"])
+            seen.append(state.view(None)["body"]["pile"])
         return seen
 
     real = piles(game.clone())
@@ -77,3 +77,47 @@ def test_the_same_generator_gives_the_same_determinization(game: GameState) -> N
 def test_a_determinization_plays_to_the_end(game: GameState, play_random: Play) -> None:
     twin = play_random(game.determinize(1, Rng(9)), 500, 1)
     assert twin.is_over and twin.winners()
+
+
+def duel_after_one_pick() -> GameState:
+    state = boardlab.new("duel", players=3, seed=5)
+    state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_the_others_hands_and_unrevealed_picks_are_re_dealt() -> None:
+    state = duel_after_one_pick()
+    real = state.snapshot()
+    worlds = [state.determinize(2, random.Random(k)).snapshot() for k in range(20)]
+    assert all(world["hands"][2] == real["hands"][2] for world in worlds)
+    assert len({world["picks"][0] for world in worlds}) > 3
+    assert len({tuple(world["hands"][1]) for world in worlds}) > 3
+    for world in worlds:
+        cards = world["pile"] + [c for h in world["hands"] for c in h] + world["picks"]
+        assert sorted(c for c in cards if c) == list(range(1, 16))
+    own = [state.determinize(0, random.Random(k)).snapshot() for k in range(5)]
+    assert all(world["picks"][0] == real["picks"][0] for world in own)
+
+
+def test_the_waiting_seat_s_options_come_from_its_re_dealt_hand() -> None:
+    """Seat 2 determinizes while seat 1 decides: seat 1's options are not its real cards."""
+    state = duel_after_one_pick()
+    assert state.to_move == 1
+    for k in range(10):
+        twin = state.determinize(2, random.Random(k))
+        hand = twin.snapshot()["hands"][1]
+        assert [action.args[0] for action in twin.legal_actions()] == hand
+        twin.apply(twin.legal_actions()[-1])
+        assert twin.to_move == 2
+
+
+def test_a_determinization_keeps_the_seat_s_log() -> None:
+    state = duel_after_one_pick()
+    for seat in (None, 0, 1, 2):
+        assert state.determinize(seat, Rng(3)).log(seat) == state.log(seat)
+
+
+@pytest.mark.parametrize("seat", [3, -1, True, "0", 1.0])
+def test_a_seat_not_in_the_game_cannot_determinize(seat: object) -> None:
+    with pytest.raises(ValueError, match=r"seat .* is not in this 3-player duel game"):
+        duel_after_one_pick().determinize(seat, Rng(1))  # type: ignore[arg-type]

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from toy_game import ToyState
 
 import boardlab
-from boardlab.engine import GameSpec, OptionSpec
+from boardlab.engine import GameSpec, OptionSpec, registry
+from boardlab.engine.schema import body_schema
 
 
 def test_new_reads_back_what_was_asked() -> None:
@@ -122,3 +127,51 @@ def test_resolve_options_validates_the_given_and_defaults_the_rest() -> None:
 def test_float_option_rejects_a_string() -> None:
     with pytest.raises(ValueError, match="option 'ratio'"):
         OptionSpec("ratio", 0.5, "a ratio").validate("lots")
+
+
+def test_a_spec_holds_facts_only() -> None:
+    """Search settings, roles and endgames are tuning (``boardlab.tuning``), not facts."""
+    fields = set(GameSpec.__dataclass_fields__)
+    assert not fields & {"search_defaults", "roles", "endgame"}
+    assert "body_schema" in fields
+    with pytest.raises(TypeError):
+        GameSpec(  # type: ignore[call-arg]
+            name="tuned",
+            title="Tuned",
+            min_players=2,
+            max_players=2,
+            state_class=ToyState,
+            search_defaults={"c": 0.5},
+        )
+
+
+def test_the_test_games_ship_a_body_schema() -> None:
+    for game in ("toy", "duel"):
+        schema = registry.spec(game).body_schema
+        assert schema is not None and schema["type"] == "object"
+        assert set(schema["required"]) == set(boardlab.new(game, players=2).view(0)["body"])
+
+
+@pytest.fixture
+def schema_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An importable package ``boardlab_test_schema`` (without its view.schema.json yet)."""
+    package = tmp_path / "boardlab_test_schema"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield package
+    sys.modules.pop("boardlab_test_schema", None)
+
+
+def test_body_schema_reads_the_package_s_file(schema_package: Path) -> None:
+    (schema_package / "view.schema.json").write_text('{"type": "object", "required": ["pile"]}')
+    schema = body_schema("boardlab_test_schema")
+    assert schema == {"type": "object", "required": ["pile"]}
+    with pytest.raises(TypeError):
+        schema["type"] = "array"  # type: ignore[index]
+
+
+def test_a_body_schema_must_be_an_object(schema_package: Path) -> None:
+    (schema_package / "view.schema.json").write_text("[1, 2]")
+    with pytest.raises(ValueError, match=r"view\.schema\.json is not a JSON Schema object"):
+        body_schema("boardlab_test_schema")

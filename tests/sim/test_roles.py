@@ -1,4 +1,4 @@
-"""Wins by role: each seat's character or faction (``GameSpec.roles``) in records,
+"""Wins by role: each seat's character or faction (``Tuning.roles``) in records,
 summaries, tables, reports and ``--out`` lines."""
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ from boardlab.engine import GameState, IllegalAction, Rng
 INVALID_ACTION_MODES = ("penalize", "raise")
 
 
-class BoardlabEnv(gym.Env[dict[str, np.ndarray], int]):
+class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
     """One seat of a boardlab game against boardlab agents; see the module docstring."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
@@ -164,7 +164,11 @@ class BoardlabEnv(gym.Env[dict[str, np.ndarray], int]):
             self.render()
         if state.is_over:
             self._done = True
-            info = {"scores": list(state.scores()), "winners": list(state.winners())}
+            info = {
+                "scores": list(state.scores()),
+                "winners": list(state.winners()),
+                "outcome": state.outcome(),
+            }
             return self._observation(), outcome(state)[self.seat], True, False, info
         return self._observation(), 0.0, False, False, {}
 
@@ -182,7 +186,7 @@ class BoardlabEnv(gym.Env[dict[str, np.ndarray], int]):
         """The current action mask (the method name maskable RL libraries look for)."""
         return spaces.action_mask(self.encodings, self.game_state, self.seat)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The text picture this seat sees: returned for "ansi", printed for "human"."""
         if self.render_mode is None:
             gym.logger.warn("render() was called without a render_mode")

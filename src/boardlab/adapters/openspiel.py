@@ -18,13 +18,17 @@
   future draws and hidden cards; ``resample_from_infostate`` re-samples both.
 * Information is imperfect when the game re-samples hidden information
   (``resample_hidden``), perfect otherwise. Observation tensors are the encoder's vector of
-  ``view(player)``; the information state tensor is the same vector, the information state
-  string adds the player's own past actions to the view, so it also tells apart positions
-  reached by different own choices. A public observer (``private_info=NONE``) uses
-  ``view(None)``; observers of every player's private information are not provided.
+  ``view(player)``; the information state tensor is the same vector. The observation
+  string is the view as canonical JSON without the pending decision's ``id`` (a count of
+  decisions, not part of the position); the information state string adds the player's
+  own past actions to it, so it also tells apart positions reached by different own
+  choices. A public observer (``private_info=NONE``) uses ``view(None)``; observers of
+  every player's private information are not provided.
 * Returns come at the end only (``TERMINAL`` reward model): ``boardlab.adapters.outcome``,
-  zero-sum in ``[-1/(n-1), 1]`` for ``n >= 2`` players, ``[-1, 1]`` general-sum alone.
-  A game still running after ``max_game_length`` decisions ends with every return 0.
+  zero-sum in ``[-1/(n-1), 1]`` for ``n >= 2`` players, ``[-1, 1]`` general-sum alone. A
+  game with a side no seat plays (an automa, which may win so that every seat loses) is
+  general-sum. A game still running after ``max_game_length`` decisions (counted by the
+  pending decision's ``id``) ends with every return 0.
 * ``serialize()`` stores boardlab's ``to_json()``; deserialising replays it with
   ``boardlab.load``.
 * ``resample_from_infostate(player, sampler)`` returns a copy built with
@@ -44,7 +48,7 @@ from typing import Any
 
 try:
     import numpy as np
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]  # a compiled module shipped without stubs
 except ImportError as error:  # pragma: no cover - depends on the environment
     raise ImportError(
         "boardlab.adapters.openspiel needs open_spiel: pip install 'boardlab[rl]'"
@@ -58,7 +62,7 @@ from boardlab.adapters.encodings import (
     encodings,
     has_encodings,
 )
-from boardlab.adapters.outcome import outcome, utility_range
+from boardlab.adapters.outcome import outcome, utility_range, zero_sum
 from boardlab.engine import GameSpec, GameState, OptionSpec, Rng, registry
 
 PREFIX = "python_boardlab_"
@@ -120,10 +124,14 @@ def _game_class(game: str) -> type[BoardlabGame]:
 
 
 def _game_type(
-    spec: GameSpec, parameters: Mapping[str, Any], players: int | None = None
+    spec: GameSpec,
+    parameters: Mapping[str, Any],
+    players: int | None = None,
+    general: bool = False,
 ) -> pyspiel.GameType:
+    """The OpenSpiel game type; general-sum when ``general`` or for one player."""
     imperfect = spec.state_class.resample_hidden is not GameState.resample_hidden
-    alone = players == 1 or (players is None and spec.max_players == 1)
+    alone = general or players == 1 or (players is None and spec.max_players == 1)
     return pyspiel.GameType(
         short_name=game_name(spec.name),
         long_name=f"boardlab {spec.title}",
@@ -187,7 +195,7 @@ def _from_parameter(option: OptionSpec, value: Any) -> Any:
 
 
 # ---------------------------------------------------------------------------- the game
-class BoardlabGame(pyspiel.Game):
+class BoardlabGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs: Game is Any
     """A boardlab game at one player count, seed and option set, seen by OpenSpiel.
 
     ``register()`` makes one subclass per boardlab game, naming it in ``game``.
@@ -211,6 +219,8 @@ class BoardlabGame(pyspiel.Game):
             raise ValueError(f"seed must be an int, got {seed!r}")
         context = _context(game, int(given["players"]), options, int(given["max_game_length"]))
         enc = context.encodings
+        initial = boardlab.new(game, enc.players, seed, **enc.options)
+        summed = zero_sum(initial)
         low, high = utility_range(enc.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=enc.codec.size,
@@ -218,13 +228,13 @@ class BoardlabGame(pyspiel.Game):
             num_players=enc.players,
             min_utility=low,
             max_utility=high,
-            utility_sum=None if enc.players == 1 else 0.0,
+            utility_sum=0.0 if summed else None,
             max_game_length=context.max_game_length,
         )
-        super().__init__(_game_type(spec, given, enc.players), info, given)
+        super().__init__(_game_type(spec, given, enc.players, not summed), info, given)
         self.context = context
         self.seed = seed
-        self.initial = boardlab.new(game, enc.players, seed, **enc.options)
+        self.initial = initial
 
     def new_initial_state(self) -> BoardlabState:
         """The game dealt from this game's ``seed``."""
@@ -286,8 +296,10 @@ class _Board:
 
     @property
     def cut(self) -> bool:
-        """Whether the game ran out of decisions before it ended."""
-        return len(self.state.history) >= self.context.max_game_length
+        """Whether the game ran out of decisions before it ended (the pending decision's id
+        counts the decisions answered)."""
+        decision = self.state.decision
+        return decision is not None and decision.id >= self.context.max_game_length
 
     def apply(self, index: int) -> None:
         state = self.state
@@ -307,11 +319,16 @@ class _Board:
         return entry
 
     def view_text(self, seat: int | None) -> str:
-        """``view(seat)`` as canonical JSON."""
+        """``view(seat)`` as canonical JSON, without the pending decision's ``id``."""
         entry = self._entry(seat)
         if entry[1] is None:
-            entry[1] = json.dumps(entry[0], sort_keys=True, separators=(",", ":"))
-        return entry[1]  # type: ignore[no-any-return]
+            view = dict(entry[0])
+            shown = view.get("decision")
+            if shown is not None:
+                view["decision"] = {key: value for key, value in shown.items() if key != "id"}
+            entry[1] = json.dumps(view, sort_keys=True, separators=(",", ":"))
+        text: str = entry[1]
+        return text
 
     def vector(self, seat: int | None) -> np.ndarray:
         """The encoder's vector of ``view(seat)``."""
@@ -319,7 +336,8 @@ class _Board:
         if entry[2] is None:
             values = self.context.encodings.encoder.encode(entry[0], seat)
             entry[2] = np.asarray(values, dtype=np.float32)
-        return entry[2]  # type: ignore[no-any-return]
+        vector: np.ndarray = entry[2]
+        return vector
 
 
 def _restore_board(text: str, max_game_length: int, own: tuple[str, ...]) -> _Board:
@@ -329,7 +347,7 @@ def _restore_board(text: str, max_game_length: int, own: tuple[str, ...]) -> _Bo
 
 
 # ---------------------------------------------------------------------------- the state
-class BoardlabState(pyspiel.State):
+class BoardlabState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stubs: State is Any
     """An OpenSpiel state wrapping one boardlab state (``self.board.state``)."""
 
     def __init__(self, game: BoardlabGame) -> None:
@@ -344,7 +362,7 @@ class BoardlabState(pyspiel.State):
     def current_player(self) -> int:
         board = self.board
         if board.state.is_over or board.cut:
-            return pyspiel.PlayerId.TERMINAL
+            return int(pyspiel.PlayerId.TERMINAL)
         to_move = board.state.to_move
         assert to_move is not None
         return to_move

@@ -36,9 +36,13 @@ from typing import Any
 try:
     import gymnasium
     import numpy as np
-    from pettingzoo import AECEnv, ParallelEnv
-    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    # pettingzoo ships no type information (no stubs, no py.typed): its names are Any
+    from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
+        turn_based_aec_to_parallel,
+    )
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 except ImportError as error:  # pragma: no cover - depends on the environment
     raise ImportError(
         "boardlab.adapters.pettingzoo needs pettingzoo: pip install 'boardlab[rl]'"
@@ -69,10 +73,10 @@ def parallel_env(
     return turn_based_aec_to_parallel(env(game, players=players, seed=seed, **kwargs))
 
 
-class raw_env(AECEnv):
+class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any: pettingzoo has no types
     """A boardlab game as an AEC environment; see the module docstring for its rules."""
 
-    metadata = {  # noqa: RUF012  (PettingZoo reads it as a class attribute)
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads it as a class attribute)
         "render_modes": ["ansi", "human"],
         "name": "boardlab_v0",
         "is_parallelizable": False,
@@ -242,7 +246,7 @@ class raw_env(AECEnv):
         winners = list(state.winners())
         for agent in self.agents:
             self.rewards[agent] = results[self._seat[agent]]
-            self.infos[agent] = {"scores": scores, "winners": winners}
+            self.infos[agent] = {"scores": scores, "winners": winners, "outcome": state.outcome()}
         self.terminations = dict.fromkeys(self.agents, True)
 
     # ------------------------------------------------------------------ showing

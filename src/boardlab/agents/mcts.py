@@ -17,7 +17,7 @@ is plain UCT.
 * Rollout: up to ``depth`` actions (``-1``: to the end, at most 10,000), chosen
   at random or, with ``rollout="greedy"``, by one-step evaluation with probability
   ``1 - epsilon``; then the position is judged. With ``finish="greedy"``, when the
-  decision searched is in the game's endgame (``GameSpec.endgame``), every rollout is
+  decision searched is in the game's endgame (``boardlab.tuning``), every rollout is
   instead played to the end that way, so the last stretch of a game is judged by its
   real result rather than by an evaluation of holdings that may never turn into points.
   The choice is made once per decision, so one tree never mixes the two kinds of value.
@@ -28,8 +28,12 @@ is plain UCT.
   iteration budget, estimated from the pace so far for a time budget): the remaining
   iterations could not change the choice, so they are not spent.
 * Reuse: the subtree reached by the actions played since this agent's last decision
-  (read from ``state.history``) becomes the new root when the same seat decides again in
-  the same game with the same kind of rollouts; otherwise the search starts fresh.
+  becomes the new root when the same seat decides again in the same game with the same
+  kind of rollouts. The actions are read from ``state.log(seat)``, what the seat knows,
+  never from ``state.history``: public events (an entry without a seat) are not edges of
+  the tree and are passed over; another seat's secret action (an entry without an id)
+  cannot be followed, so the search then starts fresh, as it does when the last entries
+  before the kept root (``REUSE_OVERLAP`` of them) are no longer the same.
 """
 
 from __future__ import annotations
@@ -43,10 +47,11 @@ from boardlab.agents.params import choice, number, reject_unknown
 from boardlab.agents.repetition import RepetitionGuard
 from boardlab.agents.values import DEFAULT_WIN_WEIGHT, Judge
 from boardlab.agents.worlds import sample_world
-from boardlab.engine import Action, GameState, Rng, registry
+from boardlab.engine import Action, GameState, Rng
+from boardlab.tuning import tuning
 
 DEFAULT_ITERATIONS = 1000
-#: Search settings for a game that declares none in ``GameSpec.search_defaults``.
+#: Search settings for a game whose tuning (``boardlab.tuning``) declares none.
 DEFAULT_SETTINGS: Mapping[str, Any] = {
     "c": 0.7,
     "rollout": "random",
@@ -58,6 +63,12 @@ DEFAULT_SETTINGS: Mapping[str, Any] = {
 FULL_ROLLOUT_LIMIT = 10_000  # ``depth=-1`` plays to the end, but never loops for ever
 SETTLED_CHECK = 32  # iterations between two checks whether the decision is settled
 _UNKNOWN = -1
+#: Log entries before a kept tree's root that must still be there, unchanged, for the tree
+#: to be reused: enough to tell the same game going on from another line of play, without
+#: reading the whole log at every decision of a long game.
+REUSE_OVERLAP = 16
+#: One entry of ``state.log(seat)`` as the tree remembers it: ``(n, seat, kind, id)``.
+LogMark = tuple[int, int | None, str, str | None]
 
 
 class Node:
@@ -81,7 +92,7 @@ class MctsAgent:
     decision (0: no time limit; results then depend on machine speed), ``reuse`` (keep the
     subtree between decisions), ``stop_early`` (end the search once the rest of the budget
     cannot change the choice), and six search settings that default to the game's
-    ``GameSpec.search_defaults``, then to ``DEFAULT_SETTINGS`` (c 0.7, random rollouts of
+    ``tuning(game).search``, then to ``DEFAULT_SETTINGS`` (c 0.7, random rollouts of
     depth 4, no finish): ``c`` (UCB exploration), ``rollout`` (``"random"`` or
     ``"greedy"``), ``epsilon`` (random move share of greedy rollouts), ``depth`` (rollout
     actions before the evaluation cut-off; -1 plays to the end), ``win_weight`` (see
@@ -151,7 +162,8 @@ class MctsAgent:
         self.guard = RepetitionGuard()
         self._tree: Node | None = None
         self._tree_game: tuple[Any, ...] = ()
-        self._tree_history: list[str] = []
+        self._tree_mark = 0  # entries in the seat's log when the kept tree was the root
+        self._tree_tail: list[LogMark] = []  # the last entries before that, at most 16
 
     def _settle(self, defaults: Mapping[str, Any]) -> None:
         """Set the search settings: the given ones, else ``defaults``; all checked."""
@@ -166,12 +178,13 @@ class MctsAgent:
         self.finish = choice(name, "finish", settings["finish"], ("none", "greedy")) == "greedy"
 
     def tune_for(self, game: str) -> None:
-        """Use ``game``'s own search settings (``GameSpec.search_defaults``) for every
-        setting not given when the agent was made. ``choose`` calls this itself."""
+        """Use ``game``'s own search settings (``boardlab.tuning.tuning(game).search``) for
+        every setting not given when the agent was made, and its endgame. ``choose`` calls
+        this itself."""
         if game != self._tuned_for:
-            spec = registry.spec(game)
-            self._settle(dict(spec.search_defaults))
-            self._endgame = spec.endgame
+            tuned = tuning(game)
+            self._settle(dict(tuned.search))
+            self._endgame = tuned.endgame
             self._tuned_for = game
 
     @property
@@ -309,25 +322,39 @@ class MctsAgent:
 
     # ------------------------------------------------------------------ tree reuse
     def _root(self, state: GameState, seat: int) -> Node:
-        """The subtree reached since the last decision, or a fresh root."""
+        """The subtree reached since the last decision, or a fresh root.
+
+        The walk reads ``state.log(seat)`` from a little before the kept root: the entries
+        remembered there must still be the same (an id hidden then and revealed since still
+        matches), then the entries after it lead down the tree.
+        """
         tree = self._tree
-        old = self._tree_history
-        history = state.history
-        if (
-            tree is not None
-            and self._tree_game == self._tree_key(state, seat)
-            and len(history) >= len(old)
-            and history[: len(old)] == old
-        ):
-            node: Node | None = tree
-            for action_id in history[len(old) :]:
-                node = node.children.get(action_id)
-                if node is None:
-                    break
-            if node is not None and node.decider in (seat, _UNKNOWN):
-                node.chooser = _UNKNOWN
-                return node
-        return Node(_UNKNOWN)
+        if tree is None or self._tree_game != self._tree_key(state, seat):
+            return Node(_UNKNOWN)
+        tail = self._tree_tail
+        log = state.log(seat, since=max(0, self._tree_mark - REUSE_OVERLAP))
+        if len(log) < len(tail):
+            return Node(_UNKNOWN)
+        for (n, was_seat, was_kind, was_id), entry in zip(tail, log, strict=False):
+            if (entry["n"], entry["seat"], entry["kind"]) != (n, was_seat, was_kind):
+                return Node(_UNKNOWN)
+            if was_id is not None and entry["id"] != was_id:
+                return Node(_UNKNOWN)
+        node = tree
+        for entry in log[len(tail) :]:
+            if entry["seat"] is None:
+                continue  # a public event: chance inside apply, not an edge of the tree
+            action_id = entry["id"]
+            if action_id is None:
+                return Node(_UNKNOWN)  # another seat's secret action: its edge is unknown
+            child = node.children.get(action_id)
+            if child is None:
+                return Node(_UNKNOWN)
+            node = child
+        if node.decider not in (seat, _UNKNOWN):
+            return Node(_UNKNOWN)
+        node.chooser = _UNKNOWN
+        return node
 
     def _tree_key(self, state: GameState, seat: int) -> tuple[Any, ...]:
         """What must match for a kept tree to be reused: the same game, seat and setup, and
@@ -335,12 +362,21 @@ class MctsAgent:
         return (state.game, state.players, state.seed, dict(state.options), seat, self._finishing)
 
     def _keep(self, state: GameState, seat: int, root: Node) -> None:
-        if self.reuse:
-            self._tree = root
-            self._tree_game = self._tree_key(state, seat)
-            self._tree_history = list(state.history)
-        else:
+        if not self.reuse:
             self._tree = None
+            return
+        self._tree = root
+        self._tree_game = self._tree_key(state, seat)
+        decision = state.decision
+        assert decision is not None
+        # every answered decision is an entry, so the log has at least ``id`` entries
+        recent = state.log(seat, since=max(0, decision.id - REUSE_OVERLAP))
+        mark = recent[-1]["n"] + 1 if recent else 0
+        start = max(0, mark - REUSE_OVERLAP)
+        self._tree_mark = mark
+        self._tree_tail = [
+            (e["n"], e["seat"], e["kind"], e["id"]) for e in recent if e["n"] >= start
+        ]
 
 
 def _settled(root: Node, options: tuple[Action, ...], left: float) -> bool:

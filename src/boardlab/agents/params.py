@@ -25,7 +25,7 @@ def number(
     integer: bool = False,
 ) -> Any:
     """``value`` when it is a number in ``[low, high]`` (an int if ``integer``); else ValueError."""
-    kinds: tuple[type, ...] = (int,) if integer else (int, float)
+    kinds: tuple[type[int] | type[float], ...] = (int,) if integer else (int, float)
     in_range = (
         isinstance(value, kinds)
         and not isinstance(value, bool)

@@ -5,6 +5,8 @@ An agent that values the position after ``undo`` above the one after ``confirm``
 because confirming ends a lost game) would cycle for ever. The guard remembers, per seat
 and per position as the seat sees it (``view(seat)``), how often each option was chosen
 there, and offers only the options chosen least often, so every way out is tried in turn.
+A position is the seat's view without the decision's id (which counts the decisions
+answered, so it differs each time a cycle comes back to the same position).
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ class RepetitionGuard:
     def least_tried(self, state: GameState, seat: int) -> tuple[str, tuple[Action, ...]]:
         """The position's key and those of its options chosen least often there so far."""
         game = (state.game, state.players, state.seed, dict(state.options))
-        if game != self._game or len(state.history) < self._moves:
+        decision = state.decision
+        moves = 0 if decision is None else decision.id
+        if game != self._game or moves < self._moves:
             self._chosen.clear()
             self._game = game
-        self._moves = len(state.history)
-        key = json.dumps([seat, state.view(seat)], sort_keys=True, separators=(",", ":"))
+        self._moves = moves
+        key = json.dumps([seat, position(state, seat)], sort_keys=True, separators=(",", ":"))
         options = state.legal_actions()
         counts = self._chosen.get(key)
         if not counts:
@@ -44,3 +48,12 @@ class RepetitionGuard:
         """Note that ``action`` was chosen at the position ``key``."""
         counts = self._chosen.setdefault(key, {})
         counts[action.id] = counts.get(action.id, 0) + 1
+
+
+def position(state: GameState, seat: int) -> dict[str, Any]:
+    """``state.view(seat)`` without the pending decision's id."""
+    view = state.view(seat)
+    shown = view.get("decision")
+    if shown is not None:
+        view["decision"] = {key: value for key, value in shown.items() if key != "id"}
+    return view

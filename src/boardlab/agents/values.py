@@ -7,10 +7,12 @@ Formulas, for ``n`` seats with values ``v`` (points, or the game's evaluation):
   far ahead and -1 when far behind. It needs no game-specific scale, so points and
   heuristic values of any size compare, and it rises with the seat's own value and falls
   with the best opponent's.
-* game over: ``result[s] = w * W[s] + (1 - w) * (0.5 + 0.5 * lead(scores())[s])`` with
-  ``W[s] = 1 / k`` for each of the ``k`` winners (a shared win is split) and 0 for everyone
-  else; ``w`` is ``win_weight`` (default 0.9), so winning dominates and the score margin
-  ranks the rest (second place beats last, a wide win beats a narrow one).
+* game over: ``result[s] = w * W[s] + (1 - w) * (0.5 + 0.5 * lead(scores)[s])`` with
+  ``W[s] = 1 / k`` for each of the ``k`` winning sides (a shared win is split) and 0 for
+  everyone else; ``w`` is ``win_weight`` (default 0.9), so winning dominates and the score
+  margin ranks the rest (second place beats last, a wide win beats a narrow one). Sides
+  count, not only seats (``state.sides``): a seat that loses to an automa gets no win
+  share, and its margin is taken against the automa's score too.
 * not over (a search cut off early, or greedy looking one step ahead): the same mix with
   an estimated chance to win in place of ``W``,
   ``result[s] = w * p[s] + (1 - w) * (0.5 + 0.5 * lead(e)[s])``,
@@ -79,9 +81,12 @@ class Judge:
 
     def final(self, state: GameState) -> list[float]:
         """The result of a finished game for every seat (see the module for the formula)."""
-        winners = state.winners()
-        shares = [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.players)]
-        return self._mix(shares, state.scores())
+        players = state.players
+        winners = state.side_winners()
+        scores = state.side_scores()
+        share = 1.0 / len(winners) if winners else 0.0
+        shares = [share if side in winners else 0.0 for side in range(len(scores))]
+        return self._mix(shares, scores)[:players]
 
     def _mix(self, wins: list[float], values: Sequence[float]) -> list[float]:
         weight = self.win_weight

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 from contextlib import suppress
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from boardlab.engine import GameState, Rng
 
@@ -26,12 +26,12 @@ class OrderBlindRng(Rng):
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         with suppress(TypeError):  # items that do not compare keep their given order
-            items[:] = sorted(items)  # type: ignore[type-var, index]
+            items[:] = sorted(cast("Sequence[Any]", items))
         super().shuffle(items)
 
     def choice(self, items: Sequence[T]) -> T:
         try:
-            ordered: Sequence[T] = sorted(items)  # type: ignore[type-var]
+            ordered: Sequence[T] = sorted(cast("Sequence[Any]", items))
         except TypeError:
             ordered = items
         return super().choice(ordered)

@@ -21,7 +21,7 @@ UsageError: Any = _click_exceptions.UsageError
 NoArgsIsHelpError: Any = getattr(_click_exceptions, "NoArgsIsHelpError", None)
 
 
-class BadInput(UsageError):  # type: ignore[misc]
+class BadInput(UsageError):  # type: ignore[misc]  # click's class, found at run time, is Any
     """A bad argument found by a command (unknown game, corrupt save...); exits with status 2."""
 
 
@@ -38,7 +38,7 @@ def one_line(message: str) -> str:
 class OneLineErrorGroup(TyperGroup):
     """The top-level command group; it prints errors as one line instead of a usage panel."""
 
-    def main(  # type: ignore[override]
+    def main(  # type: ignore[override]  # click types main() as overloads on standalone_mode
         self,
         args: Sequence[str] | None = None,
         prog_name: str | None = None,

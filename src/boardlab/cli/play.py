@@ -71,9 +71,12 @@ def play(
         fail(f"--save: {str(save)!r} is a directory; give a file name")
     bot_specs = assign_bots(split_agent_specs(bots), [s for s in range(count) if s != human])
     agents = make_bots(bot_specs, game_seed)
-    names = [f"P{s} (you)" if s == human else f"P{s} {bot_specs[s]}" for s in range(count)]
+    sides = state.sides
+    names = [
+        f"{sides[s]} (you)" if s == human else f"{sides[s]} {bot_specs[s]}" for s in range(count)
+    ]
     console = display.quiet_console()
-    who = f"you are P{human}" if human is not None else "watching bots"
+    who = f"you are {sides[human]} (seat {human})" if human is not None else "watching bots"
     console.print(
         Text(f"{spec.title}: {count} players, seed {game_seed}, {options_text(state)}; {who}")
     )

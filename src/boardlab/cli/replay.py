@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -13,7 +13,7 @@ from rich.text import Text
 
 from boardlab.cli import display
 from boardlab.cli.app import app
-from boardlab.cli.options import options_text
+from boardlab.cli.options import options_text, parse_seat
 from boardlab.cli.savefile import read_game
 from boardlab.cli.session import ReadLine, console_reader
 from boardlab.cli.timeline import Timeline
@@ -38,45 +38,74 @@ def replay(
     print_all: Annotated[
         bool, typer.Option("--print", help="Print every step's action and the final scores.")
     ] = False,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            help="See the game as this seat (from 0) sees it: its board and what it knew of "
+            "each move \\[default: none, a spectator]."
+        ),
+    ] = None,
 ) -> None:
     """Step through a saved game: n/Enter next, p previous, g N, s start, e end, q quit."""
     loaded = read_game(file, game)
     console = display.quiet_console()
     state = loaded.state
+    viewer = parse_seat(seat, state.players)
+    timeline = Timeline(state, keep_states=not print_all)
     of = f", game {loaded.number} of {loaded.count}" if loaded.count > 1 else ""
+    who = "as a spectator" if viewer is None else f"as {state.sides[viewer]} (seat {viewer})"
     console.print(
         Text(
             f"{state.SPEC.title}: {state.players} players, seed {state.seed}, "
-            f"{options_text(state)}, {len(state.history)} actions{of}"
+            f"{options_text(state)}, {len(timeline)} actions{of}; seen {who}"
         )
     )
     if print_all:
-        print_game(Timeline(state, keep_states=False), console)
+        print_game(timeline, viewer, console)
     else:
-        ReplaySession(Timeline(state), console, console_reader(console)).run()
+        ReplaySession(timeline, console, console_reader(console), viewer=viewer).run()
 
 
 def seat_names(state: GameState) -> list[str]:
-    return [f"P{seat}" for seat in range(state.players)]
+    """The seats' names: their sides, ``"P1"``, ``"P2"``, ..."""
+    return state.sides[: state.players]
 
 
-def print_game(timeline: Timeline, console: Console) -> None:
-    """Every step as ``number player action (label)``, then the final scores."""
-    for step in timeline.steps:
-        console.print(Text(f"{step.number:>5}  P{step.player}  {display.option_text(step.action)}"))
-    names = seat_names(timeline.final)
-    console.print(display.final_scores(timeline.final, names))
+def print_game(timeline: Timeline, viewer: int | None, console: Console) -> None:
+    """Every entry of ``viewer``'s log (the spectator's for ``None``), actions numbered from 1
+    with their id when the viewer knows it, then the final scores."""
+    final = timeline.final
+    for line in log_lines(final.log(viewer)):
+        console.print(Text(line))
+    console.print(display.final_scores(final, seat_names(final), viewer))
+
+
+def log_lines(entries: list[dict[str, Any]]) -> list[str]:
+    """``"    3  P1: take 2 stone(s)  [take 2]"`` for an action, the step number blank for a
+    public event and the id left out where the viewer does not know it."""
+    lines = []
+    step = 0
+    for entry in entries:
+        number = ""
+        if entry["seat"] is not None:
+            step += 1
+            number = str(step)
+        known = f"  [{entry['id']}]" if entry["id"] is not None else ""
+        lines.append(f"{number:>5}  {entry['text']}{known}")
+    return lines
 
 
 @dataclass
 class ReplaySession:
-    """Shows one position of ``timeline`` at a time and moves on the commands it reads."""
+    """Shows one position of ``timeline`` at a time, as ``viewer`` saw it, and moves on the
+    commands it reads."""
 
     timeline: Timeline
     console: Console
     read_line: ReadLine
     position: int = 0
     names: list[str] = field(default_factory=list)
+    viewer: int | None = None
 
     def run(self) -> None:
         """Show the start, then follow commands until ``q`` or the end of input."""
@@ -128,20 +157,26 @@ class ReplaySession:
         self.console.print(Text(reason, style="red"))
 
     def show(self) -> None:
-        """The board after the current step, the action that led to it and what comes next."""
+        """The board after the current step, what the viewer's log says led to it and what
+        comes next."""
         state = self.timeline.state(self.position)
         last = len(self.timeline)
-        self.console.print(display.board(state, None, f"step {self.position} of {last}"))
-        step = self.timeline.step(self.position)
-        if step is None:
-            self.console.print("Start of the game.")
-        else:
-            played = display.option_text(step.action)
-            self.console.print(Text(f"Step {step.number}: P{step.player} played {played}"))
+        viewer = self.viewer
+        self.console.print(display.board(state, viewer, f"step {self.position} of {last}"))
+        entries = self.timeline.entries(self.position, viewer)
+        lead = "Start of the game." if self.position == 0 else f"Step {self.position}:"
+        for entry in entries:
+            self.console.print(Text(f"{lead} {entry['text']}"))
+            lead = " " * len(lead)
+        if self.position == 0 and not entries:
+            self.console.print(lead)
         decision = state.decision
-        if decision is not None:
-            self.console.print(
-                Text(f"Next: P{decision.player} to decide ({decision.kind}): {decision.prompt}")
-            )
+        if decision is None:
+            self.console.print(display.final_scores(state, self.names, viewer))
+            return
+        shown = state.view(viewer)["decision"]
+        who = state.sides[decision.player]
+        if shown is None:
+            self.console.print(Text(f"Next: {who} to decide ({decision.kind})"))
         else:
-            self.console.print(display.final_scores(state, self.names))
+            self.console.print(Text(f"Next: {who} to decide ({shown['kind']}): {shown['prompt']}"))

@@ -1,50 +1,48 @@
-"""Every step of a finished or saved game, for stepping through it forwards and back."""
+"""Every step of a finished or saved game, for stepping through it forwards and back.
+
+Building it replays the save's history: that is the referee's record of the game, read
+here only to rebuild each position. What a step shows comes from the log of the seat
+viewing (or the spectator's), never from the history.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
-from boardlab.api import replay
-from boardlab.engine import Action, GameState
-
-
-@dataclass(frozen=True)
-class Step:
-    """One applied action: its number (from 1), who applied it and the option itself."""
-
-    number: int
-    player: int
-    action: Action
+from boardlab.api import new
+from boardlab.engine import GameState
 
 
 class Timeline:
     """The states of a game after 0, 1, ... n actions, replayed from its seed and history.
 
-    Each state is a clone kept in memory, so going back or jumping is instant.
+    Each state is a clone kept in memory (with ``keep_states``), so going back or jumping
+    is instant. ``marks[k]`` is how many log entries the game had after ``k`` actions.
     """
 
     def __init__(self, game: GameState, keep_states: bool = True) -> None:
-        current = replay(game.game, game.players, game.seed, [], **game.options)
-        self.steps: list[Step] = []
+        current = new(game.game, game.players, game.seed, **game.options)
         self.states: list[GameState] = [current.clone()] if keep_states else []
-        for number, action_id in enumerate(game.history, 1):
-            decision = current.decision
-            assert decision is not None, "a saved history never goes past the end of the game"
-            action = next(option for option in decision.options if option.id == action_id)
-            current.apply(action)
-            self.steps.append(Step(number, decision.player, action))
+        self.marks = [len(current.log(None))]
+        for action_id in game.history:
+            current.apply(action_id)
+            mark = self.marks[-1]
+            self.marks.append(mark + len(current.log(None, since=mark)))
             if keep_states:
                 self.states.append(current.clone())
         self.final = current
 
     def __len__(self) -> int:
         """The number of actions in the game."""
-        return len(self.steps)
+        return len(self.marks) - 1
 
     def state(self, position: int) -> GameState:
         """The state after ``position`` actions (0 is the start); needs ``keep_states``."""
         return self.states[position]
 
-    def step(self, position: int) -> Step | None:
-        """The action that led to ``position``; ``None`` at the start."""
-        return self.steps[position - 1] if position > 0 else None
+    def entries(self, position: int, seat: int | None) -> list[dict[str, Any]]:
+        """What ``seat``'s log gained with step ``position`` (the action and the events it
+        set off), as ``seat`` knew it then; at 0, the events of the deal. Needs
+        ``keep_states``."""
+        since = self.marks[position - 1] if position > 0 else 0
+        return self.state(position).log(seat, since=since)

@@ -11,14 +11,14 @@ from boardlab.engine.state import GameState
 __all__ = [
     "Action",
     "Ask",
-    "Frame",
-    "StackState",
-    "Step",
     "Decision",
+    "Frame",
     "GameSpec",
     "GameState",
     "IllegalAction",
     "LoadError",
     "OptionSpec",
     "Rng",
+    "StackState",
+    "Step",
 ]

@@ -112,6 +112,7 @@ class StackState(GameState):
             kind if isinstance(kind, str) else kind(frame),
             partial(rule.prompt, self, frame),
             options,
+            len(self.history),
         )
 
     def resolve(self, action: Action) -> None:

@@ -38,7 +38,15 @@ from boardlab.engine.decision import Decision
 from boardlab.engine.errors import IllegalAction
 from boardlab.engine.rng import Rng
 from boardlab.engine.spec import GameSpec
-from boardlab.engine.trail import Trail, TrailEntry, entries_since, log_entry
+from boardlab.engine.trail import (
+    Trail,
+    TrailEntry,
+    entries_since,
+    log_entry,
+    records,
+    records_text,
+    segment_node,
+)
 
 SAVE_FORMAT = "boardlab-save"
 SAVE_VERSION = 2
@@ -162,7 +170,7 @@ class GameState(ABC):
         decision = self._decision
         if decision is _UNSET:
             decision = self.pending()
-            if decision is not None:
+            if decision is not None and decision.id != len(self.history):
                 decision.numbered(len(self.history))
             self._decision = decision
         return decision  # type: ignore[no-any-return]
@@ -341,7 +349,11 @@ class GameState(ABC):
         twin.options = self.options
         twin.history = self.history.copy()
         twin.rng = self.rng.clone()
-        twin._decision = self._decision
+        decision = self._decision
+        # A prompt not read yet is bound to this state, which may move on: the twin poses its own.
+        if isinstance(decision, Decision) and not isinstance(decision._prompt, str):
+            decision = _UNSET
+        twin._decision = decision
         twin._trail = self._trail
         twin._revealed = self._revealed
         self.copy_fields(twin)
@@ -357,7 +369,10 @@ class GameState(ABC):
         twin = self.clone()
         twin.rng = Rng(rng.getrandbits(64))
         twin.resample_hidden(seat, rng)
-        twin._decision = _UNSET
+        if seat is not None and seat == self.to_move:
+            twin.forget_decision()  # the seat's own options never depend on what it cannot see
+        else:
+            twin.reopen()  # another seat's options may come from what was re-dealt
         return twin
 
     # ------------------------------------------------------------------ saving
@@ -377,7 +392,8 @@ class GameState(ABC):
             "history": list(self.history),
             "rng": self.rng.state,
             "state": self.snapshot(),
-            "trail": self.trail_records(),
+            "trail": self.trail_text(),
+            "log_entries": self.log_length(),
             "revealed": self.revealed_steps(),
         }
 
@@ -385,12 +401,18 @@ class GameState(ABC):
         """History indexes of the secret actions the rules have revealed, in order."""
         return sorted(self._revealed)
 
+    def log_length(self) -> int:
+        """How many entries the log holds (actions and events)."""
+        trail = self._trail
+        return 0 if trail is None else trail[1] + 1
+
     def trail_records(self) -> list[list[Any]]:
-        """Every logged entry as plain data: ``[seat, kind, action]`` or ``[None, kind, text]``."""
-        return [
-            [entry[3], entry[4], entry[5].to_json() if entry[3] is not None else entry[5]]
-            for entry in entries_since(self._trail, 0)
-        ]
+        """Every logged entry as compact plain data (see ``engine/trail.py``)."""
+        return records(self._trail)
+
+    def trail_text(self) -> str:
+        """``trail_records()`` as the one JSON string a save stores."""
+        return records_text(self._trail)
 
     @classmethod
     def restored(
@@ -401,23 +423,17 @@ class GameState(ABC):
         history: list[str],
         rng_state: int,
         data: dict[str, Any],
-        trail: list[list[Any]],
+        trail_text: str,
+        log_entries: int,
         revealed: list[int],
     ) -> GameState:
-        """A state set from a snapshot without replaying (``load(text, verify=False)``)."""
+        """A state set from a snapshot without replaying (``load(text, verify=False)``).
+
+        The saved log is kept as text and read the first time a log is asked for.
+        """
         state = cls._bare(players, seed, options, history, Rng(0))
         state.rng.state = rng_state
-        node: Trail = None
-        step = 0
-        for n, (seat, kind, payload) in enumerate(trail):
-            if seat is None:
-                node = (node, n, -1, None, kind, payload)
-            else:
-                node = (node, n, step, seat, kind, Action.from_json(payload))
-                step += 1
-        if step != len(history):
-            raise ValueError(f"the log holds {step} actions and the history {len(history)}")
-        state._trail = node
+        state._trail = segment_node(trail_text, log_entries, history)
         state._revealed = frozenset(revealed)
         state.restore(data)
         state.reopen()

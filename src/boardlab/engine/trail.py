@@ -5,15 +5,57 @@ from 0; an applied action has its history index ``step``, the deciding ``seat``,
 decision ``kind`` and the ``Action`` as payload; a public event has step -1, seat
 ``None``, its own kind and its text as payload. Appending makes one tuple and never
 changes an older one, so a clone keeps the same trail by reference.
+
+A save holds the trail as compact records (``records``): ``[seat, kind, label]`` for an
+action (``[seat, kind, label, 1]`` when secret; its id is in the history) and
+``[None, kind, text]`` for an event, written as one JSON string. A trusted restore keeps
+that string as the trail's first node, a ``Segment``, and reads it only when a log is read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import json
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 TrailEntry = tuple[Any, int, int, int | None, str, Any]
 Trail = TrailEntry | None
+SEGMENT_STEP = -2  # the step field of a restored segment node
+
+
+class Logged:
+    """What the log needs of an action read back from a save: its id, label and secrecy."""
+
+    __slots__ = ("id", "label", "secret")
+
+    def __init__(self, id: str, label: str, secret: bool) -> None:
+        self.id = id
+        self.label = label
+        self.secret = secret
+
+
+class Segment:
+    """Restored entries, kept as saved text until a log first reads them."""
+
+    __slots__ = ("_entries", "history", "text")
+
+    def __init__(self, text: str, history: Sequence[str]) -> None:
+        self.text = text
+        self.history = tuple(history)
+        self._entries: list[TrailEntry] | None = None
+
+    def entries(self) -> list[TrailEntry]:
+        """Every entry of the segment, oldest first (parsed once)."""
+        if self._entries is None:
+            self._entries = _parse(self.text, self.history)
+        return self._entries
+
+
+def segment_node(text: str, count: int, history: Sequence[str]) -> Trail:
+    """The trail of a restore: one node standing for ``count`` saved entries."""
+    if count == 0:
+        return None
+    return (None, count - 1, SEGMENT_STEP, None, "", Segment(text, history))
 
 
 def entries_since(trail: Trail, since: int) -> list[TrailEntry]:
@@ -21,10 +63,51 @@ def entries_since(trail: Trail, since: int) -> list[TrailEntry]:
     found: list[TrailEntry] = []
     node = trail
     while node is not None and node[1] >= since:
+        if node[2] == SEGMENT_STEP:
+            found.extend(reversed(node[5].entries()[since:]))
+            break
         found.append(node)
         node = node[0]
     found.reverse()
     return found
+
+
+def records(trail: Trail) -> list[list[Any]]:
+    """The compact records of every entry (see the module doc)."""
+    out: list[list[Any]] = []
+    for _, _, _, seat, kind, payload in entries_since(trail, 0):
+        if seat is None:
+            out.append([None, kind, payload])
+        elif payload.secret:
+            out.append([seat, kind, payload.label, 1])
+        else:
+            out.append([seat, kind, payload.label])
+    return out
+
+
+def records_text(trail: Trail) -> str:
+    return json.dumps(records(trail), separators=(",", ":"))
+
+
+def _parse(text: str, history: Sequence[str]) -> list[TrailEntry]:
+    data = json.loads(text)
+    if not isinstance(data, list):
+        raise ValueError("the saved log is not a list")
+    entries: list[TrailEntry] = []
+    node: Trail = None
+    step = 0
+    for n, record in enumerate(data):
+        if not isinstance(record, list) or len(record) not in (3, 4):
+            raise ValueError(f"log entry {n} is not a record: {record!r}")
+        seat, kind, text_or_label = record[0], record[1], record[2]
+        if seat is None:
+            node = (node, n, -1, None, kind, text_or_label)
+        else:
+            logged = Logged(history[step], text_or_label, len(record) == 4)
+            node = (node, n, step, seat, kind, logged)
+            step += 1
+        entries.append(node)
+    return entries
 
 
 def log_entry(
@@ -40,5 +123,7 @@ def log_entry(
         return {"n": n, "seat": None, "kind": kind, "id": None, "text": payload}
     side = sides[seat]
     if payload.secret and viewer != seat and step not in revealed:
-        return {"n": n, "seat": seat, "kind": kind, "id": None, "text": f"{side} {secret_note(kind)}"}
-    return {"n": n, "seat": seat, "kind": kind, "id": payload.id, "text": f"{side}: {payload.label}"}
+        text = f"{side} {secret_note(kind)}"
+        return {"n": n, "seat": seat, "kind": kind, "id": None, "text": text}
+    text = f"{side}: {payload.label}"
+    return {"n": n, "seat": seat, "kind": kind, "id": payload.id, "text": text}

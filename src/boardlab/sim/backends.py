@@ -107,7 +107,8 @@ class ProcessPool:
     def next_done(self) -> list[GameRecord]:
         kind, value = self._receive(None)
         if kind == "done":
-            return value  # type: ignore[no-any-return]
+            records: list[GameRecord] = value
+            return records
         self.close(cancel=True)
         raise GameFailed(value) if kind == "failed" else RuntimeError(value)
 
@@ -125,7 +126,8 @@ class ProcessPool:
         """The next message of any worker; ``RuntimeError`` if a worker died or none came."""
         while True:
             try:
-                return self._results.get(timeout=POLL_SECONDS)  # type: ignore[no-any-return]
+                message: tuple[str, Any] = self._results.get(timeout=POLL_SECONDS)
+                return message
             except queue.Empty:
                 pass
             for process in self._processes:

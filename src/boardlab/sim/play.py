@@ -7,10 +7,11 @@ from collections.abc import Iterable
 
 from boardlab.agents import from_spec
 from boardlab.api import new
-from boardlab.engine import GameState, registry
+from boardlab.engine import GameState
 from boardlab.sim.config import SimConfig
 from boardlab.sim.plugins import load_plugins
-from boardlab.sim.record import GameRecord
+from boardlab.sim.record import GameRecord, Outcome
+from boardlab.tuning import tuning
 
 
 class GameFailed(RuntimeError):
@@ -29,7 +30,8 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
     iterations = [0] * config.players
     state = play_state(config, index, searches, iterations)
     seconds = time.perf_counter() - started
-    roles = registry.spec(config.game).roles
+    roles = tuning(config.game).roles
+    outcome = state.outcome()
     return GameRecord(
         index=index,
         game=config.game,
@@ -40,6 +42,9 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
         winners=tuple(state.winners()),
         decisions=len(state.history),
         roles=roles(state) if roles is not None else (),
+        outcome=Outcome(
+            tuple(outcome["sides"]), tuple(outcome["scores"]), tuple(outcome["winners"])
+        ),
         seconds=seconds,
         searches=tuple(searches),
         iterations=tuple(iterations),

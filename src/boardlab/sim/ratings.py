@@ -1,10 +1,12 @@
 """OpenSkill (Plackett-Luce) ratings of the agents of a run, from each game's finishing order.
 
-A game ranks its seats by the game's own result: winners first (sharing first place), then
-the others by score, equal scores sharing a place. Games are rated in index order, so the
-ratings of a run do not depend on the order in which its games finished. An agent sitting
-in several seats of one game is rated as one copy per seat; its new rating is the mean of
-its copies' updates.
+A game ranks its sides (``state.outcome()``) by the game's own result: winners first
+(sharing first place), then the others by score, equal scores sharing a place. A side no
+seat plays (Linnaeus's solo ``"automa"``) takes part under its own name, as if it were one
+more agent, so an agent that only ever plays against the automa is rated against it.
+Games are rated in index order, so the ratings of a run do not depend on the order in
+which its games finished. An agent sitting in several seats of one game is rated as one
+copy per seat; its new rating is the mean of its copies' updates.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ class Rating:
 
 
 def finishing_ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
-    """Each seat's place from 0 (best): winners first, then by score, ties sharing a place.
+    """Each side's place from 0 (best): winners first, then by score, ties sharing a place.
 
     >>> finishing_ranks([3, 9, 5, 5], [1])
     [2, 0, 1, 1]
@@ -45,10 +47,11 @@ def finishing_ranks(scores: Sequence[float], winners: Sequence[int]) -> list[int
 
 
 def rate_agents(records: Sequence[GameRecord]) -> tuple[list[Rating] | None, str]:
-    """The agents' ratings, best ordinal first, and a note; ``None`` and why when skipped."""
-    agents = list(dict.fromkeys(agent for record in records for agent in record.agents))
+    """The agents' ratings (and the other sides'), best ordinal first, and a note; ``None``
+    and why when skipped."""
+    agents = list(dict.fromkeys(name for record in records for name in _participants(record)))
     if len(agents) < 2:
-        return None, "ratings need at least two different agents"
+        return None, "ratings need at least two different agents (or sides)"
     try:
         from openskill.models import PlackettLuce
     except ImportError:
@@ -56,11 +59,13 @@ def rate_agents(records: Sequence[GameRecord]) -> tuple[list[Rating] | None, str
     model = PlackettLuce()
     current = {agent: (model.mu, model.sigma) for agent in agents}
     for record in sorted(records, key=lambda r: r.index):
-        teams = [[model.rating(*current[agent])] for agent in record.agents]
-        ranks = [float(rank) for rank in finishing_ranks(record.scores, record.winners)]
-        rated = model.rate(teams, ranks=ranks)
+        names = _participants(record)
+        outcome = record.outcome
+        teams = [[model.rating(*current[name])] for name in names]
+        places = finishing_ranks(outcome.scores, outcome.winner_indexes())
+        rated = model.rate(teams, ranks=[float(rank) for rank in places])
         updates: dict[str, list[tuple[float, float]]] = {}
-        for agent, (player,) in zip(record.agents, rated, strict=True):
+        for agent, (player,) in zip(names, rated, strict=True):
             updates.setdefault(agent, []).append((player.mu, player.sigma))
         for agent, values in updates.items():
             current[agent] = (
@@ -70,3 +75,8 @@ def rate_agents(records: Sequence[GameRecord]) -> tuple[list[Rating] | None, str
     ratings = [Rating(agent, mu, sigma) for agent, (mu, sigma) in current.items()]
     ratings.sort(key=lambda rating: -rating.ordinal)
     return ratings, "OpenSkill Plackett-Luce; ordinal = mu - 3 sigma"
+
+
+def _participants(record: GameRecord) -> list[str]:
+    """Who took part in a game, side by side: each seat's agent, then the other sides."""
+    return [*record.agents, *record.outcome.sides[record.players :]]

@@ -97,7 +97,8 @@ class RayCluster:
     def next_done(self) -> list[GameRecord]:
         ready, self._pending = self._ray.wait(self._pending, num_returns=1)
         try:
-            return self._ray.get(ready[0])  # type: ignore[no-any-return]
+            records: list[GameRecord] = self._ray.get(ready[0])
+            return records
         except self._ray.exceptions.RayTaskError as error:
             cause = getattr(error, "cause", None)
             if isinstance(cause, GameFailed):

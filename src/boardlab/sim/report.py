@@ -2,7 +2,7 @@
 
 The plots are the win rate by agent and by seat with their 95% intervals as error bars,
 the score distributions by seat and by agent, and a histogram of game lengths; for a game
-whose seats differ (``GameSpec.roles``), the win rate by role too.
+whose seats differ (``boardlab.tuning``: ``Tuning.roles``), the win rate by role too.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from boardlab.sim.tables import (
     ITERATIONS_NOTE,
     ROLE_HEADERS,
     ROLE_NOTE,
+    SIDES_NOTE,
     STANDING_HEADERS,
     agent_headers,
     agent_role_rows,
@@ -31,6 +32,7 @@ from boardlab.sim.tables import (
     rating_rows,
     role_rows,
     seat_rows,
+    seat_title,
 )
 
 PLOTS = ("win_rate_by_agent.png", "win_rate_by_seat.png", "scores.png", "game_length.png")
@@ -56,7 +58,7 @@ def write_report(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise ValueError(f"cannot write --report {folder}: {error.strerror}") from None
-    fair = 1 / summary.players
+    fair = 1 / max(summary.players, len(summary.sides))
     _win_rates(
         summary.per_agent,
         [s.agent or "" for s in summary.per_agent],
@@ -64,9 +66,10 @@ def write_report(
         fair,
         folder / PLOTS[0],
     )
+    by_seat = (*summary.per_seat, *summary.other_sides)
     _win_rates(
-        summary.per_seat,
-        [f"seat {s.seat}" for s in summary.per_seat],
+        by_seat,
+        [f"seat {s.seat}" if s.seat is not None else s.side or "" for s in by_seat],
         "seat",
         fair,
         folder / PLOTS[1],
@@ -90,10 +93,12 @@ def markdown(summary: Summary) -> str:
     """The one-page report: headline, tables, ratings and the plots."""
     lines = [f"# Simulation of {summary.game}", "", headline(summary), "", footer(summary), ""]
     lines += [
-        "## Wins by seat",
+        f"## {seat_title(summary)}",
         "",
         *_md_table(("seat", "agents", *STANDING_HEADERS), seat_rows(summary)),
     ]
+    if summary.other_sides:
+        lines += ["", SIDES_NOTE + "."]
     lines += ["", f"![win rate by seat]({PLOTS[1]})", ""]
     lines += ["## Wins by agent", "", *_md_table(agent_headers(summary), agent_rows(summary))]
     if any_searched(summary):
@@ -160,8 +165,12 @@ def _win_rates(
 def _scores(summary: Summary, path: Path) -> None:
     figure = _figure(10.0, 4.0)
     by_seat, by_agent = figure.subplots(1, 2)
-    by_seat.boxplot([list(s.scores) for s in summary.per_seat])
-    by_seat.set_xticks(range(1, summary.players + 1), [f"seat {s.seat}" for s in summary.per_seat])
+    seats = (*summary.per_seat, *summary.other_sides)
+    by_seat.boxplot([list(s.scores) for s in seats])
+    by_seat.set_xticks(
+        range(1, len(seats) + 1),
+        [f"seat {s.seat}" if s.seat is not None else s.side or "" for s in seats],
+    )
     by_seat.set_title("Scores by seat")
     by_agent.boxplot([list(s.scores) for s in summary.per_agent])
     by_agent.set_xticks(

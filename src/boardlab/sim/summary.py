@@ -1,9 +1,11 @@
-"""The summary of a run: wins, scores and game lengths per seat, per agent and per role
-(a character or faction, for games whose seats differ), with ratings.
+"""The summary of a run: wins, scores and game lengths per seat, per agent, per role (a
+character or faction, for games whose seats differ) and per side, with ratings.
 
-Ties: a game won jointly by ``k`` seats gives each of them ``1/k`` of a win, so the wins of
-a run add up to its number of games and a win rate is a share of the games won. Win-rate
-intervals are 95% Wilson score intervals; spreads are sample standard deviations.
+Wins count sides (``state.outcome()``), not only seats: a game won by a side no seat plays
+(Linnaeus's solo ``"automa"``) is a loss for every seat and a win for that side. Ties: a
+game won jointly by ``k`` sides gives each of them ``1/k`` of a win, so the wins of all
+sides of a run add up to its number of games and a win rate is a share of the games won.
+Win-rate intervals are 95% Wilson score intervals; spreads are sample standard deviations.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from boardlab.sim.ratings import Rating, rate_agents
 from boardlab.sim.record import GameRecord
 from boardlab.sim.stats import mean, stdev, wilson_interval
 
-TIES = "a win shared by k seats counts 1/k for each"
+TIES = "a win shared by k sides counts 1/k for each"
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """How one seat, agent or role (or an agent in one seat or role) did over its games.
+    """How one seat, agent, role or side (or an agent in one seat or role) did over its games.
 
     ``games`` counts appearances (an agent in two seats of a game appears twice);
     ``mean_decisions`` is the mean length of the games it played; ``searches`` and
@@ -43,9 +45,12 @@ class Standing:
     searches: int = field(default=0, compare=False)
     iterations_per_search: float | None = field(default=None, compare=False)
     role: str | None = None
+    side: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
+        if self.side is not None:
+            data["side"] = self.side
         if self.agent is not None:
             data["agent"] = self.agent
         if self.seat is not None:
@@ -69,7 +74,11 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """Everything ``boardlab simulate`` reports about a set of games (see the module notes)."""
+    """Everything ``boardlab simulate`` reports about a set of games (see the module notes).
+
+    ``sides`` names every side (the seats' ``"P1"``, ... then the others); ``per_side`` has
+    one standing per side, the seats' with the same figures as ``per_seat``.
+    """
 
     game: str
     players: int
@@ -89,6 +98,13 @@ class Summary:
     per_role: tuple[Standing, ...] = ()
     per_agent_role: tuple[Standing, ...] = ()
     last_seed: int | None = None
+    sides: tuple[str, ...] = ()
+    per_side: tuple[Standing, ...] = ()
+
+    @property
+    def other_sides(self) -> tuple[Standing, ...]:
+        """The standings of the sides no seat plays (an automa); empty for most games."""
+        return tuple(standing for standing in self.per_side if standing.seat is None)
 
     @property
     def wins(self) -> list[float]:
@@ -115,6 +131,7 @@ class Summary:
             "last_seed": self.last_seed,
             "options": self.options,
             "agents": list(self.agents),
+            "sides": list(self.sides),
             "ties": TIES,
             "wins": self.wins,
             "win_rates": [standing.win_rate for standing in self.per_seat],
@@ -126,6 +143,7 @@ class Summary:
             "seconds": self.seconds,
             "played": self.played,
             "per_seat": [standing.to_json() for standing in self.per_seat],
+            "per_side": [standing.to_json() for standing in self.per_side],
             "per_agent": [standing.to_json() for standing in self.per_agent],
             "per_agent_seat": [standing.to_json() for standing in self.per_agent_seat],
             "per_role": [standing.to_json() for standing in self.per_role],
@@ -152,10 +170,18 @@ def summarise(
     players = first.players
     agents = tuple(dict.fromkeys(agent for record in records for agent in record.agents))
     tallies: dict[tuple[str | None, int | None, str | None], _Tally] = {}
+    side_tallies: dict[str, _Tally] = {}
     for record in records:
-        winners = set(record.winners)
+        outcome = record.outcome
+        shared = len(outcome.winners)
+        for index, side in enumerate(outcome.sides):
+            tally = side_tallies.get(side)
+            if tally is None:
+                tally = side_tallies[side] = _Tally()
+            won = shared if side in outcome.winners else 0
+            tally.add(outcome.scores[index], record.decisions, won)
         for seat, agent in enumerate(record.agents):
-            won = len(winners) if seat in winners else 0
+            won = shared if outcome.sides[seat] in outcome.winners else 0
             keys: tuple[tuple[str | None, int | None, str | None], ...] = (
                 (None, seat, None),
                 (agent, None, None),
@@ -173,6 +199,7 @@ def summarise(
                     tally.searches += record.searches[seat]
                     tally.iterations += record.iterations[seat]
     roles = sorted({role for record in records for role in record.roles})
+    seat_of = {side: seat for seat, side in enumerate(first.outcome.sides[:players])}
     lengths = [float(record.decisions) for record in records]
     ratings, note = rate_agents(records)
     return Summary(
@@ -204,6 +231,11 @@ def summarise(
             for role in roles
             if (agent, None, role) in tallies
         ),
+        sides=tuple(side_tallies),
+        per_side=tuple(
+            tally.standing(None, seat_of.get(side), side=side)
+            for side, tally in side_tallies.items()
+        ),
     )
 
 
@@ -220,13 +252,19 @@ class _Tally:
         self.iterations = 0
 
     def add(self, score: float, decisions: int, winners: int) -> None:
-        """One appearance; ``winners`` is how many seats shared the win, 0 if it did not win."""
+        """One appearance; ``winners`` is how many sides shared the win, 0 if it did not win."""
         self.scores.append(score)
         self.lengths.append(float(decisions))
         if winners:
             self.shared_wins[winners] = self.shared_wins.get(winners, 0) + 1
 
-    def standing(self, agent: str | None, seat: int | None, role: str | None = None) -> Standing:
+    def standing(
+        self,
+        agent: str | None,
+        seat: int | None,
+        role: str | None = None,
+        side: str | None = None,
+    ) -> Standing:
         games = len(self.scores)
         wins = sum(count / k for k, count in sorted(self.shared_wins.items()))
         wins = min(wins, float(games))
@@ -245,4 +283,5 @@ class _Tally:
             searches=self.searches,
             iterations_per_search=self.iterations / self.searches if self.searches else None,
             role=role,
+            side=side,
         )

@@ -16,6 +16,8 @@ ROLE_HEADERS = ("role", *STANDING_HEADERS)
 AGENT_ROLE_HEADERS = ("agent", "role", *STANDING_HEADERS[:5])
 ROLE_NOTE = "role: each seat's character or faction, whoever played it"
 ITERATIONS_NOTE = "iters: mean search iterations per decision searched"
+NO_SEAT = "(no seat)"
+SIDES_NOTE = "a side no seat plays (an automa) wins the games no seat wins"
 
 
 def number(value: float, digits: int = 2) -> str:
@@ -43,13 +45,21 @@ def standing_cells(standing: Standing) -> list[str]:
 
 
 def seat_rows(summary: Summary) -> list[list[str]]:
-    """One row per seat: the seat, who sat there ("rotated" for several), then its standing."""
+    """One row per seat: the seat, who sat there ("rotated" for several), then its standing;
+    then one row per side no seat plays (an automa), named in the seat column."""
     rows = []
     for standing in summary.per_seat:
         seated = [s.agent or "" for s in summary.per_agent_seat if s.seat == standing.seat]
         who = seated[0] if len(seated) == 1 else "rotated"
         rows.append([str(standing.seat), who, *standing_cells(standing)])
+    for standing in summary.other_sides:
+        rows.append([standing.side or "", NO_SEAT, *standing_cells(standing)])
     return rows
+
+
+def seat_title(summary: Summary) -> str:
+    """The seat table's title: with "and side" when a side no seat plays took part."""
+    return "Wins by seat and side" if summary.other_sides else "Wins by seat"
 
 
 def any_searched(summary: Summary) -> bool:
@@ -124,12 +134,15 @@ def footer(summary: Summary) -> str:
 def summary_tables(summary: Summary) -> Group:
     """Everything ``boardlab simulate`` prints: seats, agents, agents by seat, roles (for
     games whose seats differ), ratings."""
+    by_seat = _table(seat_title(summary), ("seat", "agents", *STANDING_HEADERS), seat_rows(summary))
+    if summary.other_sides:
+        by_seat.caption = SIDES_NOTE
     by_agent = _table("Wins by agent", agent_headers(summary), agent_rows(summary))
     if any_searched(summary):
         by_agent.caption = ITERATIONS_NOTE
     parts: list[Table | Text] = [
         Text(headline(summary), style="bold"),
-        _table("Wins by seat", ("seat", "agents", *STANDING_HEADERS), seat_rows(summary)),
+        by_seat,
         by_agent,
     ]
     if len(summary.agents) > 1:

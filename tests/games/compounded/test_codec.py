@@ -11,13 +11,14 @@ import pytest
 
 import boardlab
 from boardlab.agents import make
-from boardlab.engine import Action
+from boardlab.engine import Action, Ask
 from boardlab.games.compounded import SPEC
 from boardlab.games.compounded import actions as A
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.codec import CompoundedCodec, action_codec
 from boardlab.games.compounded.content import CONTENT, ELEMENTS, RESEARCH
 from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT
+from boardlab.games.compounded.flow import RULES
 from boardlab.games.compounded.observation import (
     BUNDLE_SCALE,
     COMPOUNDS,
@@ -265,7 +266,7 @@ def test_fields_tile_the_vector_at_every_player_count():
         spans = list(encoder.fields().values())
         assert spans[0][0] == 0 and spans[-1][1] == encoder.size
         assert all(a[1] == b[0] and a[0] < a[1] for a, b in itertools.pairwise(spans))
-    assert set(DECISION_KINDS) == {kind for kind in F.KIND if kind}
+    assert set(DECISION_KINDS) == {rule.kind for rule in RULES.values() if isinstance(rule, Ask)}
 
 
 def test_workbenches_are_rotated_so_the_observer_comes_first():

@@ -262,7 +262,7 @@ def test_bunsen_makes_a_compound_flammable_with_limit_2_C_8_3_C_11_1():
     assert "burn 0,1" not in ids(s) and "burn 0,0" in ids(s)
     s.apply("burn 0,0")
     assert s.fire[WATER] == 1 and s.burned[WATER] == 1
-    assert s.view(0)["field"][WATER]["fire_limit"] == 2
+    assert s.view(0)["body"]["field"][WATER]["fire_limit"] == 2
     assert held(s, 0, "bunsen") == 0 and s.supply[5] == 4
     assert s.decision.kind == "place_item"
 

@@ -31,9 +31,9 @@ def test_workbench_start_C_4_2_C_4_4():
     assert s.ap == [0] * 4 and s.wild == [1] * 4
     assert s.ext_holder == [0, 1, 2, 3]
     assert all(items == (0, 0, 0) for items in s.ext_items)
-    view = s.view(0)
-    assert view["players"][0]["storage_markers_placed"] == 0
-    assert view["players"][0]["capacity"] == 4
+    body = s.view(0)["body"]
+    assert body["players"][0]["storage_markers_placed"] == 0
+    assert body["players"][0]["capacity"] == 4
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -6,21 +6,27 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+from jsonschema.validators import validator_for
+
 import boardlab
 from boardlab.agents import make
-from boardlab.engine import Rng
+from boardlab.engine import Ask, Rng
+from boardlab.games.compounded import SPEC, evaluate
 from boardlab.games.compounded import actions as A
-from boardlab.games.compounded import evaluate
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.content import (
+    CONTENT,
     CYLINDER,
     ELEMENTS,
+    EQUIPMENT_SHORT,
     PAPER,
     RESEARCH,
     STUDY,
     TRACKS,
 )
 from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT
+from boardlab.games.compounded.flow import RULES
 from boardlab.games.compounded.view import resample_hidden
 from boardlab.games.compounded.workbench import (
     CARDS,
@@ -62,11 +68,12 @@ def midgame(seed=3, players=3, steps=400, **options):
 def test_view_is_json_and_hides_the_deck_order():
     s = midgame()
     view = s.view(1)
+    body = view["body"]
     text = json.dumps(view)
-    assert "deck" not in view
-    assert view["deck_size"] == len(s.deck)
-    assert view["lab_fires_in_deck"] == s.deck.count(LAB_FIRE)
-    assert view["bag"] == dict(zip(["H", "C", "O", "N", "Ca", "S"], s.bag, strict=True))
+    assert "deck" not in body
+    assert body["deck_size"] == len(s.deck)
+    assert body["lab_fires_in_deck"] == s.deck.count(LAB_FIRE)
+    assert body["bag"] == dict(zip(["H", "C", "O", "N", "Ca", "S"], s.bag, strict=True))
     assert str(s.rng.state) not in text
     other = midgame()
     other.deck.reverse()  # a different hidden order: the same view
@@ -74,8 +81,9 @@ def test_view_is_json_and_hides_the_deck_order():
 
 
 def test_every_seat_sees_the_public_table():
+    """Nothing in Compounded is hidden from one seat only: every body is the same."""
     s = midgame()
-    assert s.view(0)["players"] == s.view(2)["players"] == s.view(None)["players"]
+    assert s.view(0)["body"] == s.view(2)["body"] == s.view(None)["body"]
     assert s.view(0)["seat"] == 0 and s.view(None)["seat"] is None
 
 
@@ -153,7 +161,7 @@ def _frame_context(state) -> dict:
         }
 
     def item(code):
-        return "wild" if code == A.WILD else ELEMENTS[code]
+        return "wild" if code == A.WILD_ITEM else ELEMENTS[code]
 
     def placing():
         allowance = TRACK_LEVELS[RESEARCH][s.exp[frame[1] * 4 + RESEARCH]]
@@ -195,8 +203,8 @@ def _frame_context(state) -> dict:
         code = frame[3]
         if code == A.PLACE_WILD_ITEM:
             return {"item": "wild", "source": "wild", **placing()}
-        source = "storage" if code < A.POOL else "goggles_pool"
-        return {"item": ELEMENTS[code % A.POOL], "source": source, **placing()}
+        source = "storage" if code < A.POOL_OFFSET else "goggles_pool"
+        return {"item": ELEMENTS[code % A.POOL_OFFSET], "source": source, **placing()}
     if op == F.D_SCATTER_ITEM:
         return {"from": _at(s.scatter[0][0])}
     if op == F.D_SCATTER_SPACE:
@@ -228,7 +236,7 @@ def _answered(state, action):
     """A clone with ``action`` applied to the top frame only (no automatic steps after it)."""
     twin = state.clone()
     frame = twin.stack[-1]
-    F.APPLY[frame[0]](twin, frame, action)
+    RULES[frame[0]].resolve(twin, frame, action)
     return twin
 
 
@@ -314,20 +322,25 @@ def test_the_view_carries_each_decisions_context_as_data_D1_to_D17():
         steps = 0
         while not state.is_over:
             view = state.view(None)
-            decision = view["decision"]
-            kinds.add(decision["kind"])
-            assert (decision["kind"], decision["player"]) == (state.decision.kind, state.to_move)
-            assert decision["context"] == _frame_context(state), (seed, steps, decision["kind"])
-            _check_what_the_context_says(state, decision["context"])
-            if steps % 40 == 0 or (decision["context"] and steps % 7 == 0):
+            body = view["body"]
+            kind, context = body["decision_kind"], body["decision_context"]
+            kinds.add(kind)
+            assert (kind, view["to_move"]) == (state.decision.kind, state.to_move)
+            assert view["decision"] is None  # a spectator never sees the options
+            assert state.view(state.to_move)["body"] == body  # the mover sees the same body
+            assert context == _frame_context(state), (seed, steps, kind)
+            _check_what_the_context_says(state, context)
+            if steps % 40 == 0 or (context and steps % 7 == 0):
                 _check_nothing_hidden(state, view)
                 for seat in (None, state.to_move):
                     twin = state.determinize(seat, random.Random(steps))
                     assert twin.view(seat) == state.view(seat)
             state.apply(eager_choice(state, rng))
             steps += 1
-        assert state.view(0)["decision"] is None
-    expected = {kind for kind in F.KIND if kind} - {"handle_item", "handle_space"}
+        body = state.view(0)["body"]
+        assert (body["decision_kind"], body["decision_context"]) == (None, None)
+    expected = {rule.kind for rule in RULES.values() if isinstance(rule, Ask)}
+    expected -= {"handle_item", "handle_space"}
     assert kinds == expected
 
 
@@ -349,16 +362,17 @@ def test_handle_with_care_context_names_the_card_and_the_item_C_10_3_D14():
     s.apply("none")
     card = {"compound": "peroxydisulfuric_acid", "scorer": 0}
     assert s.decision.kind == "handle_item" and s.decision.player == 0
-    assert s.view(1)["decision"]["context"] == card == _frame_context(s)
+    assert s.view(1)["body"]["decision_context"] == card == _frame_context(s)
     s.apply("item O")
-    context = s.view(2)["decision"]["context"]
+    context = s.view(2)["body"]["decision_context"]
     assert s.decision.kind == "handle_space"
     assert context == {**card, "item": "O"} == _frame_context(s)
     _check_what_the_context_says(s, context)
+    _check_schema(_body_validator(), s, [None, 0, 1, 2])
     s.apply(str(s.legal_actions()[0]))
-    assert s.view(None)["resolving"]["spaces"].count(["O", "crystal"]) == 7
+    assert s.view(None)["body"]["resolving"]["spaces"].count(["O", "crystal"]) == 7
     assert s.decision.kind == "handle_item" and s.decision.player == 1
-    assert s.view(0)["decision"]["context"] == card
+    assert s.view(0)["body"]["decision_context"] == card
 
 
 def test_claim_context_lists_who_passed_C_7_1_D3():
@@ -368,17 +382,17 @@ def test_claim_context_lists_who_passed_C_7_1_D3():
         set_level(s, p, "study", 2)  # two available discs each
     s.refresh()
     first = s.decision.player
-    assert s.decision.kind == "claim" and s.view(None)["decision"]["context"] == {"passed": []}
+    assert s.decision.kind == "claim" and s.view(None)["body"]["decision_context"] == {"passed": []}
     s.apply("pass")
     second = s.decision.player
     assert second == (first + 1) % 3
-    assert s.view(second)["decision"]["context"] == {"passed": [first]}
+    assert s.view(second)["body"]["decision_context"] == {"passed": [first]}
     s.apply(str(s.legal_actions()[0]))  # a claim: still in the loop
     third = s.decision.player
-    assert s.view(None)["decision"]["context"] == {"passed": [first]}
+    assert s.view(None)["body"]["decision_context"] == {"passed": [first]}
     s.apply("pass")
     assert s.decision.player == second  # the first seat, having passed, is skipped
-    assert s.view(None)["decision"]["context"] == {"passed": sorted([first, third])}
+    assert s.view(None)["body"]["decision_context"] == {"passed": sorted([first, third])}
 
 
 def test_trade_context_counts_passes_offers_and_bundles_D1_A33():
@@ -393,21 +407,21 @@ def test_trade_context_counts_passes_offers_and_bundles_D1_A33():
     set_storage(s, 0, H=2, O=1)
     set_storage(s, 1, C=2)
     s.refresh()
-    context = s.view(None)["decision"]["context"]
+    context = s.view(None)["body"]["decision_context"]
     assert context == {"consecutive_passes": 0, "offers_left": [3, 3, 3]}
     s.apply("pass")
-    assert s.view(None)["decision"]["context"]["consecutive_passes"] == 1
+    assert s.view(None)["body"]["decision_context"]["consecutive_passes"] == 1
     s.apply("offer 0")  # seat 1 offers to seat 0
     for step in ("give C", "ask H", "ask ext,0"):
         s.apply(step)
-    context = s.view(2)["decision"]["context"]
+    context = s.view(2)["body"]["decision_context"]
     assert s.decision.kind == "trade_build"
     assert (context["proposer"], context["addressee"]) == (1, 0)
     assert context["offers_left"] == [3, 2, 3] and context["consecutive_passes"] == 0
     assert context["give"]["counts"]["C"] == 1 and sum(context["give"]["counts"].values()) == 1
     assert context["ask"]["counts"]["H"] == 1 and context["ask"]["extinguishers"] == [0]
     s.apply("send")
-    reply = s.view(0)["decision"]["context"]
+    reply = s.view(0)["body"]["decision_context"]
     assert s.decision.kind == "trade_reply" and s.decision.player == 0
     assert reply == context == _frame_context(s)
     s.apply("accept")
@@ -423,14 +437,81 @@ def test_research_turn_context_counts_placements_and_names_the_source_D8():
     s.pool[0 * 6 + 2] = 1  # an O in the goggles pool (taken from the bag)
     s.bag[2] -= 1
     research_turn(s, 0)
-    assert s.view(None)["decision"]["context"] == {"placed": 0, "allowance": 2, "remaining": 2}
+    assert s.view(None)["body"]["decision_context"] == {"placed": 0, "allowance": 2, "remaining": 2}
     s.apply("place O,pool")
-    assert s.view(None)["decision"]["context"] == {
+    assert s.view(None)["body"]["decision_context"] == {
         "item": "O", "source": "goggles_pool", "placed": 0, "allowance": 2, "remaining": 2
     }  # fmt: skip
     s.apply(str(s.legal_actions()[0]))
-    assert s.view(None)["decision"]["context"] == {"placed": 1, "allowance": 2, "remaining": 1}
+    assert s.view(None)["body"]["decision_context"] == {"placed": 1, "allowance": 2, "remaining": 1}
     s.apply("place wild")
-    context = s.view(None)["decision"]["context"]
+    context = s.view(None)["body"]["decision_context"]
     assert (context["item"], context["source"], context["remaining"]) == ("wild", "wild", 1)
     assert context == _frame_context(s)
+
+
+# ---------------------------------------------------------------- the body's JSON Schema
+
+
+def _body_validator():
+    schema = json.loads(json.dumps(SPEC.body_schema, default=dict))
+    cls = validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def _check_schema(validator, state, seats) -> None:
+    for seat in seats:
+        body = state.view(seat)["body"]
+        errors = sorted(validator.iter_errors(body), key=str)
+        assert not errors, (seat, list(errors[0].absolute_path), errors[0].message)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_body_follows_the_schema(players):
+    """The body of every seat and of a spectator follows ``view.schema.json``: at the first
+    decision of each kind an eager playout meets, every few decisions, and once over."""
+    validator = _body_validator()
+    state = boardlab.new("compounded", players, 30 + players, shuffled_deck=players % 2 == 0)
+    rng = random.Random(players)
+    everyone = [None, *range(players)]
+    kinds: set[str] = set()
+    steps = 0
+    while not state.is_over:
+        kind = state.decision.kind
+        if kind not in kinds:
+            kinds.add(kind)
+            _check_schema(validator, state, everyone)
+        elif steps % 25 == 0:
+            _check_schema(validator, state, [everyone[steps // 25 % len(everyone)]])
+        state.apply(eager_choice(state, rng))
+        steps += 1
+    _check_schema(validator, state, everyone)
+    assert len(kinds) >= 12
+
+
+def test_the_schema_names_exactly_the_content():
+    """The schema's closed lists (compounds, elements, equipment, decision kinds) are the
+    game's own, so the schema file stays true to ``content.toml`` and the rules table."""
+    defs = SPEC.body_schema["$defs"]
+    assert list(defs["compound"]["enum"]) == [c.id for c in CONTENT.compounds]
+    assert list(defs["element"]["enum"]) == list(ELEMENTS)
+    assert list(defs["equipment"]["required"]) == list(EQUIPMENT_SHORT)
+    kinds = list(SPEC.body_schema["properties"]["decision_kind"]["oneOf"][1]["enum"])
+    assert sorted(kinds) == sorted(rule.kind for rule in RULES.values() if isinstance(rule, Ask))
+    assert {f"context_{kind}" for kind in kinds} <= set(defs)
+
+
+def test_a_body_against_the_schema_fails_on_a_wrong_field():
+    """The schema is closed: an unknown key, a wrong type or a context of another kind fail."""
+    validator = _body_validator()
+    state = new_game(3, seed=2)
+    body = state.view(None)["body"]
+    assert not list(validator.iter_errors(body))
+    for broken in (
+        {**body, "deck": [1, 2]},
+        {**body, "round": "1"},
+        {**body, "decision_context": {"passed": [], "excess": 1}},
+        {**body, "players": [{**body["players"][0], "hand": []}, *body["players"][1:]]},
+    ):
+        assert list(validator.iter_errors(broken)), sorted(broken)

@@ -25,8 +25,8 @@ def new(players: int = 2, seed: int = 0, characters: list[str] | None = None) ->
 
 
 def refresh(state: KonotenState) -> KonotenState:
-    """Forget the cached decision after a test edited fields directly."""
-    state.forget_decision()
+    """Run on to the decision after a test edited fields directly (the top frame re-asks)."""
+    state.refresh()
     return state
 
 

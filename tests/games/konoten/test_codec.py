@@ -234,7 +234,7 @@ def test_seats_are_rotated_so_the_observer_comes_first() -> None:
         view = state.view(seat)
         vector = encoder.encode(view, seat)
         for k in range(3):
-            player = view["players"][(seat + k) % 3]
+            player = view["body"]["players"][(seat + k) % 3]
             hand = [CARD_IDS[i] for i in _ones(vector, fields[f"seat{k}.hand"])]
             assert hand == player["hand"]
             character = _ones(vector, fields[f"seat{k}.character"])
@@ -244,15 +244,15 @@ def test_seats_are_rotated_so_the_observer_comes_first() -> None:
             assert counters["light"] == player["materials"]["light"]
             grown = [NODE_IDS[i] for i in _ones(vector, fields[f"seat{k}.growth"])]
             assert grown == player["grown"]
-        for lens in view["lenses"]:
+        for lens in view["body"]["lenses"]:
             start, _ = fields[f"lens{lens['lens']}"]
             assert vector[start] == 1.0
             assert vector[start + 1 + (lens["owner"] - seat) % 3] == 1.0
             assert sum(vector[start + 1 : start + 4]) == 1.0
-        empty_start, _ = fields[f"lens{len(view['lenses'])}"]
+        empty_start, _ = fields[f"lens{len(view['body']['lenses'])}"]
         assert vector[empty_start] == 0.0
         in_lenses = {CARD_IDS[i] for i in _ones(vector, fields["cards_in_lenses"])}
-        assert in_lenses == {c["card"] for lens in view["lenses"] for c in lens["cards"]}
+        assert in_lenses == {c["card"] for lens in view["body"]["lenses"] for c in lens["cards"]}
 
 
 def test_the_spectator_is_encoded_from_seat_0() -> None:

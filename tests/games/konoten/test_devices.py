@@ -18,13 +18,13 @@ def _on(state, device: str, seat: int) -> int:
 def test_k8_collect_light_turns_1_creativity_into_1_light_for_0_ap() -> None:
     state, p = _main(["workaholic", "light_prodigy"])
     play(state, "activate device collect_light")
-    assert (state.cr[p], state.mats[p * 3], state.ap[p]) == (0, 3, 9)
+    assert (state.creativity[p], state.mats[p * 3], state.ap[p]) == (0, 3, 9)
     assert _on(state, "collect_light", p) == 1 and state.lobby_unused[p] == 4
 
 
 def test_k8_collect_light_needs_creativity() -> None:
     state, p = _main(["workaholic", "light_prodigy"])
-    state.cr[p] = 0
+    state.creativity[p] = 0
     refresh(state)
     assert "activate device collect_light" not in ids(state)
 
@@ -32,13 +32,13 @@ def test_k8_collect_light_needs_creativity() -> None:
 def test_k8_a23_guts_gives_1_creativity_and_1_sediment_for_0_ap() -> None:
     state, p = _main(["workaholic", "light_prodigy"])
     play(state, "activate device guts")
-    assert (state.cr[p], state.mats[p * 3 + 2], state.ap[p]) == (2, 3, 9)
+    assert (state.creativity[p], state.mats[p * 3 + 2], state.ap[p]) == (2, 3, 9)
 
 
 def test_k8_devices_other_than_groundwork_take_any_number_of_assistants() -> None:
     state, p = _main(["workaholic", "light_prodigy"])
     other = 1 - p
-    state.cr = [5, 5]
+    state.creativity = [5, 5]
     refresh(state)
     play(state, "activate device collect_light", "activate device collect_light")
     play(state, "activate device collect_light", "activate device collect_light")
@@ -98,7 +98,7 @@ def test_r3_guts_at_full_capacity_discards_the_new_materials() -> None:
     state.mats[p * 3 : p * 3 + 3] = [6, 4, 2]
     refresh(state)
     play(state, "activate device guts")
-    assert state.mats[p * 3 : p * 3 + 3] == [6, 4, 2] and state.cr[p] == 2
+    assert state.mats[p * 3 : p * 3 + 3] == [6, 4, 2] and state.creativity[p] == 2
 
 
 def test_k11_4_device_bonus_adds_light_to_collect_light() -> None:

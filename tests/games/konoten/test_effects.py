@@ -173,7 +173,7 @@ def test_r2_losing_capacity_forces_no_discard_but_new_materials_are_lost() -> No
     refresh(state)
     play(state, f"activate lens {lens}", "node n11")
     assert _mats(state, p) == [6, 5, 3]  # 14 held, capacity back to 12, new ones discarded
-    assert state.cr[p] == 2
+    assert state.creativity[p] == 2
 
 
 def test_a21_a_vp_symbol_on_the_input_side_is_paid_from_vp() -> None:

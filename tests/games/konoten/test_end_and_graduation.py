@@ -93,7 +93,7 @@ def test_r4_idea_machine_scores_1_vp_per_2_creativity() -> None:
     other = 1 - p
     set_grown(state, p, ["n22"])
     set_grown(state, other, ["n22"])  # 2 VP per lens
-    state.cr[p] = 5
+    state.creativity[p] = 5
     add_lens(state, other, {}, cost=0)
     state.mats[p * 3 + 2] = 0
     state.mats[other * 3 + 2] = 0

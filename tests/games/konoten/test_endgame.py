@@ -10,9 +10,9 @@ from boardlab.agents import make
 from boardlab.agents.mcts import MctsAgent
 from boardlab.agents.values import Judge
 from boardlab.engine import GameState
-from boardlab.games.konoten import SPEC
 from boardlab.games.konoten.content import CONTENT
-from boardlab.games.konoten.endgame import in_last_round
+from boardlab.games.konoten.tuning import TUNING, in_last_round
+from boardlab.tuning import tuning
 
 from .helpers import answer_supply, main_turn, new
 
@@ -29,9 +29,10 @@ def test_k5_the_endgame_is_the_last_round_of_a_played_game() -> None:
     assert in_last_round(state)  # graduation is over, still in the last round
 
 
-def test_the_spec_asks_mcts_to_finish_the_last_round() -> None:
-    assert SPEC.endgame is in_last_round
-    assert dict(SPEC.search_defaults)["finish"] == "greedy"
+def test_the_tuning_asks_mcts_to_finish_the_last_round() -> None:
+    assert tuning("konoten") is TUNING
+    assert TUNING.endgame is in_last_round
+    assert TUNING.search["finish"] == "greedy"
 
 
 def finished_rollouts(monkeypatch: pytest.MonkeyPatch, state: GameState, **params: object) -> int:

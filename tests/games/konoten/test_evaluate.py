@@ -105,7 +105,7 @@ def test_k14_2_final_abilities_count_what_they_would_score_now() -> None:
     """Idea machine n22: 1 VP per 2 creativity at graduation, counted as it stands."""
     state, p = _main(["idea_machine", "workaholic"])
     _after_last_main_phase(state, p)
-    state.cr[p] = 7
+    state.creativity[p] = 7
     without = evaluate(state, p)
     set_grown(state, p, ["n00", "n22"])  # disconnected nodes work (A14)
     assert evaluate(state, p) == pytest.approx(without + 3)
@@ -119,7 +119,7 @@ def test_k12_1_an_open_task_near_completion_is_worth_more() -> None:
     near.mats[p * 3] = 6
     far = state.clone()
     far.mats[p * 3] = 2
-    far.cr[p] += 4
+    far.creativity[p] += 4
     assert evaluate(near, p) > evaluate(far, p)
 
 
@@ -143,7 +143,7 @@ def test_only_vp_and_graduation_scoring_remain_after_the_last_main_phase() -> No
     state, p = _main(["workaholic", "lab_manager"])
     _after_last_main_phase(state, p)
     state.mats[p * 3 : p * 3 + 3] = [5, 3, 0]
-    state.ap[p], state.cr[p], state.vp[p] = 6, 4, 9
+    state.ap[p], state.creativity[p], state.vp[p] = 6, 4, 9
     give_cards(state, p, ["D01", "D06", "D18"])
     assert evaluate(state, p) == pytest.approx(9)
 

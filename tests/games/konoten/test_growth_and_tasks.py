@@ -90,13 +90,13 @@ def test_k7_3_will_growth_output_idea_machine_n12() -> None:
     set_grown(state, p, ["n00", "n01", "n02", "n12"])  # uses the whole stock
     state.lobby_unused[p] -= 1
     state.stock[p] += 1
-    state.cr[p] = 3
+    state.creativity[p] = 3
     refresh(state)
     play(state, "will n12")
     assert state.decision.kind == "grow_node"
     assert ids(state) == ["grow n10", "grow n11", "grow n22"]
     play(state, "grow n22")
-    assert "n22" in grown_nodes(state, p) and state.cr[p] == 0
+    assert "n22" in grown_nodes(state, p) and state.creativity[p] == 0
 
 
 def test_k7_3_will_assistant_output_lab_manager_n11() -> None:
@@ -134,7 +134,7 @@ def test_k12_2_each_task_triggers_once() -> None:
     refresh(state)
     play(state, "activate device collect_light", "assistant")
     main_turn(state, p)
-    state.cr[p] = 1
+    state.creativity[p] = 1
     refresh(state)
     play(state, "activate device collect_light")
     assert state.mats[p * 3] == 8
@@ -160,7 +160,7 @@ def test_k12_2_tasks_are_personal() -> None:
     other = 1 - p
     state.mats[p * 3] = 6
     state.mats[other * 3] = 6
-    state.cr[other] = 1
+    state.creativity[other] = 1
     refresh(state)
     play(state, "activate device collect_light", "assistant", "activate device collect_light")
     assert state.decision.kind == "task_reward" and state.to_move == other

@@ -42,7 +42,7 @@ def test_k7_1_turns_cycle_in_start_order_and_skip_ended_players() -> None:
 def test_k7_1_a_player_who_can_do_nothing_else_must_end() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     state.ap[p] = 0
-    state.cr[p] = 0
+    state.creativity[p] = 0
     state.stock[p] += state.lobby_unused[p]
     state.lobby_unused[p] = 0
     refresh(state)
@@ -106,9 +106,9 @@ def test_k7_3_will_executes_a_grown_ability_once_per_round() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     assert "will n00" in ids(state)
     play(state, "will n00")
-    assert state.cr[p] == 0 and state.mats[p * 3] == 4 and state.ap[p] == 9
+    assert state.creativity[p] == 0 and state.mats[p * 3] == 4 and state.ap[p] == 9
     main_turn(state, p)
-    state.cr[p] = 5
+    state.creativity[p] = 5
     refresh(state)
     assert "will n00" not in ids(state)
 
@@ -119,7 +119,7 @@ def test_a15_will_once_per_round_survives_losing_and_regrowing_the_node() -> Non
     play(state, "will n00")
     set_grown(state, p, ["n01"])
     set_grown(state, p, ["n00", "n01"])
-    state.cr[p] = 3
+    state.creativity[p] = 3
     main_turn(state, p)
     assert "will n00" not in ids(state)
 
@@ -133,7 +133,7 @@ def test_k7_3_will_needs_its_inputs_and_ap() -> None:
     state.ap[p] = 1
     refresh(state)
     play(state, "will n00")
-    assert state.ap[p] == 0 and state.cr[p] == 2
+    assert state.ap[p] == 0 and state.creativity[p] == 2
 
 
 def test_k7_4_a1_activating_a_lens_costs_its_foundation_in_ap() -> None:
@@ -254,16 +254,16 @@ def test_k11_4_owner_bonus_passive_adds_to_the_2_vp() -> None:
 def test_a8_ap_and_creativity_have_no_maximum() -> None:
     state, p = _main(["workaholic", "light_prodigy"])
     state.ap[p] = 60
-    state.cr[p] = 40
+    state.creativity[p] = 40
     refresh(state)
     play(state, "will n00")  # 1 creativity -> 2 AP
-    assert state.ap[p] == 62 and state.cr[p] == 39
+    assert state.ap[p] == 62 and state.creativity[p] == 39
 
 
 def test_a10_hands_are_public() -> None:
     """A10: hands come from a face-up display, so every seat sees every hand."""
     state, p = _main(["light_prodigy", "workaholic"])
     give_cards(state, p, ["D13"])
-    assert state.view(1 - p)["players"][p]["hand"] == ["D13"]
-    assert state.view(None)["players"][p]["hand"] == ["D13"]
+    assert state.view(1 - p)["body"]["players"][p]["hand"] == ["D13"]
+    assert state.view(None)["body"]["players"][p]["hand"] == ["D13"]
     assert CARD["D13"] == 12 and NODE["n00"] == 0

@@ -32,8 +32,8 @@ def test_k4_3_k4_4_each_player_starts_with_tokens_counters_and_materials(players
         assert state.mats[p * 3 : p * 3 + 3] == [2, 2, 2]
         assert state.vp[p] == 0
         if p != state.start:  # the start player has already received the K-6.1 supply
-            assert (state.ap[p], state.cr[p]) == (2, 0)
-    assert (state.ap[state.start], state.cr[state.start]) == (9, 1)
+            assert (state.ap[p], state.creativity[p]) == (2, 0)
+    assert (state.ap[state.start], state.creativity[state.start]) == (9, 1)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -45,7 +45,7 @@ def test_k4_2_a25_market_of_8_and_2_and_all_15_foundations(players: int) -> None
     assert not any(IS_VP_CARD[c] for c in normal) and all(IS_VP_CARD[c] for c in vp)
     assert (len(state.normal_deck), len(state.vp_deck)) == (30, 7)
     assert state.found == ALL_FOUNDATIONS
-    assert state.view(None)["foundations"] == {
+    assert state.view(None)["body"]["foundations"] == {
         "0": ["F01", "F02", "F03"],
         "1": ["F04", "F05", "F06"],
         "2": ["F07", "F08", "F09"],
@@ -129,7 +129,7 @@ def test_options_survive_a_save_and_load() -> None:
     state.apply("assistant")
     assert boardlab.load(state.to_json()) == state
     drafted = boardlab.new("konoten", players=2, seed=3, assignment="draft")
-    assert drafted.view(0)["players"][0]["character"] is None
+    assert drafted.view(0)["body"]["players"][0]["character"] is None
     assert "?" in drafted.render()
     drafted.apply(drafted.legal_actions()[2])
     assert boardlab.load(drafted.to_json()) == drafted

@@ -13,12 +13,12 @@ def test_k6_1_supply_gives_7_ap_and_1_creativity_that_carry_over() -> None:
     state = new(2, seed=4, characters=["light_prodigy", "rainbow_artist"])
     answer_supply(state)
     assert state.phase == flow.MAIN
-    assert state.ap == [9, 9] and state.cr == [1, 1]
+    assert state.ap == [9, 9] and state.creativity == [1, 1]
     first = state.to_move
     play(state, "end", "end")  # both end at once; end phase and round 2 supply follow
     answer_supply(state)
     assert state.round == 2
-    assert state.ap == [16, 16] and state.cr == [2, 2]
+    assert state.ap == [16, 16] and state.creativity == [2, 2]
     assert state.to_move == first
 
 

@@ -7,6 +7,7 @@
 """
 
 from boardlab.engine import GameSpec, OptionSpec
+from boardlab.engine.schema import body_schema
 from boardlab.games.compounded.audit import audit
 from boardlab.games.compounded.codec import action_codec
 from boardlab.games.compounded.content import CONTENT
@@ -44,6 +45,7 @@ SPEC = GameSpec(
     audit=audit,
     action_codec=action_codec,
     observation_encoder=observation_encoder,
+    body_schema=body_schema("boardlab.games.compounded"),
 )
 
 __all__ = ["CONTENT", "SPEC", "CompoundedState", "audit", "evaluate"]

@@ -16,10 +16,14 @@ from boardlab.games.compounded.content import (
 )
 
 MAX_SPACES = max(c.spaces for c in CONTENT.compounds)
-MAX_PLAYERS = 5
-WILD = 6  # item code of a wild token in scatter and handle-with-care choices
-POOL = 6  # placement item code offset of goggles-pool crystals
-PLACE_WILD_ITEM = 12  # placement item code of a wild token
+MAX_PLAYERS = 5  # also the most extinguishers: one per scientist
+ELEMENT_KINDS = len(ELEMENTS)
+# Item codes of scatter and handle-with-care choices: an element index, or a wild token.
+WILD_ITEM = ELEMENT_KINDS
+# Item codes of a research turn's placement: element e from storage is e, from the goggles
+# pool POOL_OFFSET + e; a wild token is PLACE_WILD_ITEM.
+POOL_OFFSET = ELEMENT_KINDS
+PLACE_WILD_ITEM = 2 * ELEMENT_KINDS
 
 
 def _at(kind: str, pos: int, text: str) -> Action:
@@ -45,7 +49,9 @@ PROTECT = tuple(_at("protect", pos, "discard an extinguisher to protect") for po
 SCORE = tuple(_at("score", pos, "resolve the complete compound") for pos in POSITIONS)
 RELEASE = tuple(_at("release", pos, "release the claim") for pos in POSITIONS)
 
-OFFER = tuple(Action("offer", (s,), label=f"make an offer to player {s}") for s in range(5))
+OFFER = tuple(
+    Action("offer", (s,), label=f"make an offer to player {s}") for s in range(MAX_PLAYERS)
+)
 
 PLACE = tuple(Action("place", (el,), label=f"place {el} from storage") for el in ELEMENTS)
 PLACE_POOL = tuple(
@@ -87,7 +93,8 @@ APPROVE = tuple(
     for s in range(MAX_PLAYERS)
 )
 APPROVE_SPLIT = tuple(
-    Action("approve", (s,), label=f"player {s} is maxed: split the points") for s in range(5)
+    Action("approve", (s,), label=f"player {s} is maxed: split the points")
+    for s in range(MAX_PLAYERS)
 )
 CYLINDER = tuple(
     tuple(
@@ -101,12 +108,16 @@ CYLINDER = tuple(
 # extinguishers travel as a bitmask of extinguisher ids.
 BUNDLE_NAMES = (*ELEMENTS, "wild", *EQUIPMENT_SHORT)
 BUNDLE_SLOTS = len(BUNDLE_NAMES)
-WILD_SLOT = 6
-EQUIP_SLOT = 7
+BUNDLE_WILD = ELEMENT_KINDS
+BUNDLE_EQUIPMENT = ELEMENT_KINDS + 1
 GIVE = tuple(Action("give", (name,), label=f"offer {name}") for name in BUNDLE_NAMES)
 ASK = tuple(Action("ask", (name,), label=f"ask for {name}") for name in BUNDLE_NAMES)
-GIVE_EXT = tuple(Action("give", ("ext", x), label=f"offer extinguisher {x}") for x in range(5))
-ASK_EXT = tuple(Action("ask", ("ext", x), label=f"ask for extinguisher {x}") for x in range(5))
+GIVE_EXT = tuple(
+    Action("give", ("ext", x), label=f"offer extinguisher {x}") for x in range(MAX_PLAYERS)
+)
+ASK_EXT = tuple(
+    Action("ask", ("ext", x), label=f"ask for extinguisher {x}") for x in range(MAX_PLAYERS)
+)
 
 SLOT_OF = {name: i for i, name in enumerate(BUNDLE_NAMES)}
 ELEMENT_OF = {el: i for i, el in enumerate(ELEMENTS)}

@@ -6,9 +6,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
-from boardlab.games.compounded.actions import WILD
+from boardlab.games.compounded.actions import WILD_ITEM
 from boardlab.games.compounded.content import CONTENT, ELEMENTS, LAB, TRACKS
 from boardlab.games.compounded.frames import D_RELEASE, T_STUDY_DROP
 from boardlab.games.compounded.workbench import (
@@ -24,6 +24,10 @@ from boardlab.games.compounded.workbench import (
     open_mask,
 )
 
+if TYPE_CHECKING:
+    from boardlab.engine import GameState
+    from boardlab.games.compounded.state import CompoundedState
+
 
 def _count_slots(slots: tuple[int, ...], elements: tuple[int, ...], crystals: list[int]) -> int:
     wilds = 0
@@ -35,7 +39,7 @@ def _count_slots(slots: tuple[int, ...], elements: tuple[int, ...], crystals: li
     return wilds
 
 
-def _crystals_and_wilds(s: Any, problems: list[str]) -> None:
+def _crystals_and_wilds(s: CompoundedState, problems: list[str]) -> None:
     n = s.players
     crystals = list(s.bag)
     for p in range(n):
@@ -56,7 +60,7 @@ def _crystals_and_wilds(s: Any, problems: list[str]) -> None:
         problems.append("items on a resolving card that does not exist")
     for entry in s.scatter:
         for code in entry[2:]:
-            if code == WILD:
+            if code == WILD_ITEM:
                 wilds += 1
             else:
                 crystals[code] += 1
@@ -71,7 +75,7 @@ def _crystals_and_wilds(s: Any, problems: list[str]) -> None:
         problems.append(f"wild tokens total {wilds}, expected {expected_wilds}")
 
 
-def _discs(s: Any, problems: list[str]) -> None:
+def _discs(s: CompoundedState, problems: list[str]) -> None:
     waiting_drop = any(frame[0] in (T_STUDY_DROP, D_RELEASE) for frame in s.stack)
     for p in range(s.players):
         on_field = sum(1 for pos in range(16) if s.claim_owner[pos] == p)
@@ -93,7 +97,7 @@ def _discs(s: Any, problems: list[str]) -> None:
             problems.append(f"claim details left on unclaimed position {pos}")
 
 
-def _experiments_and_markers(s: Any, problems: list[str]) -> None:
+def _experiments_and_markers(s: CompoundedState, problems: list[str]) -> None:
     for p in range(s.players):
         for t in range(4):
             level = s.exp[p * 4 + t]
@@ -104,7 +108,7 @@ def _experiments_and_markers(s: Any, problems: list[str]) -> None:
             problems.append(f"player {p} storage markers out of range")
 
 
-def _equipment(s: Any, problems: list[str]) -> None:
+def _equipment(s: CompoundedState, problems: list[str]) -> None:
     n = s.players
     for kind in CONTENT.equipment:
         k = kind.index
@@ -121,7 +125,7 @@ def _equipment(s: Any, problems: list[str]) -> None:
         problems.append("extinguisher holders are off")
 
 
-def _cards(s: Any, problems: list[str]) -> None:
+def _cards(s: CompoundedState, problems: list[str]) -> None:
     seen: Counter[int] = Counter(s.deck)
     seen.update(card for card in s.field_card if card >= 0)
     seen.update(s.discard)
@@ -150,8 +154,9 @@ def _cards(s: Any, problems: list[str]) -> None:
             problems.append(f"extinguisher {x} has malformed spaces")
 
 
-def audit(s: Any) -> list[str]:
+def audit(state: GameState) -> list[str]:
     """Every broken conservation invariant, one line each (empty when all is well)."""
+    s = cast("CompoundedState", state)
     problems: list[str] = []
     _crystals_and_wilds(s, problems)
     _discs(s, problems)

@@ -2,27 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import compress
+from typing import TYPE_CHECKING, NamedTuple
 
 from boardlab.engine import Action
 from boardlab.games.compounded.actions import (
     ACCEPT,
     ASK,
     ASK_EXT,
+    BUNDLE_EQUIPMENT,
     BUNDLE_NAMES,
     BUNDLE_SLOTS,
+    BUNDLE_WILD,
     CANCEL,
     DECLINE,
-    ELEMENT_OF,
-    EQUIP_SLOT,
     GIVE,
     GIVE_EXT,
+    MAX_PLAYERS,
     OFFER,
     PASS,
     RETURN,
     SEND,
-    SLOT_OF,
-    WILD_SLOT,
 )
 from boardlab.games.compounded.content import CONTENT
 from boardlab.games.compounded.content import DISCOVERY as DISCOVERY_TRACK
@@ -32,29 +32,38 @@ from boardlab.games.compounded.frames import (
     D_TRADE_REPLY,
     D_TRADE_TURN,
     DISCOVERY,
-    T_CAPACITY,
-    T_DRAW,
-    applies,
-    decision,
-    task,
+    Frame,
 )
 from boardlab.games.compounded.workbench import capacity, draw, stored, value
 
-# D_TRADE_BUILD / D_TRADE_REPLY frames: (op, decider, other, give x 14, ask x 14)
-GIVE_AT = 3
-ASK_AT = GIVE_AT + BUNDLE_SLOTS + 1
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
+
+# An offer's bundle: a count per slot of ``BUNDLE_NAMES``, then a bitmask of extinguisher ids.
+# D_TRADE_BUILD frames: (op, proposer, addressee, give bundle, ask bundle, addable);
+# D_TRADE_REPLY frames: (op, addressee, proposer, give bundle, ask bundle).
 EXT_MASK = BUNDLE_SLOTS  # offset of the extinguisher bitmask inside a bundle
 BUNDLE_LEN = BUNDLE_SLOTS + 1
+GIVE_AT = 3
+ASK_AT = GIVE_AT + BUNDLE_LEN
+ADDABLE_AT = ASK_AT + BUNDLE_LEN
 EMPTY_BUNDLES = (0,) * (2 * BUNDLE_LEN)
 
+# ``addable`` has bit i set while ``BUILD_ACTIONS[i]`` may still be added (its side holds
+# more than the offer names), and ``SENDABLE`` once the offer names anything. Nothing a
+# scientist holds can change while an offer is being built, so the mask is worked out when
+# the offer starts and kept by each step: offers are most of the decisions of a game.
+BUILD_ACTIONS = (*GIVE, *GIVE_EXT, *ASK, *ASK_EXT)
+SIDE_BITS = BUNDLE_SLOTS + MAX_PLAYERS  # the addressee's bits come after the proposer's
+SENDABLE = 1 << len(BUILD_ACTIONS)
 
-def offer_cap(s: Any) -> int:
+
+def offer_cap(s: CompoundedState) -> int:
     """How many offers each scientist may make per Discovery phase (A33, option)."""
     return int(s.options.get("trade_offers", CONTENT.proposals_per_phase))
 
 
-@task(T_DRAW)
-def discovery_draws(s: Any, frame: tuple[int, ...]) -> None:
+def discovery_draws(s: CompoundedState, frame: Frame) -> None:
     """C-6.1: in lead order each scientist draws their Discovery value (bag permitting)."""
     s.phase = DISCOVERY
     n = s.players
@@ -66,7 +75,7 @@ def discovery_draws(s: Any, frame: tuple[int, ...]) -> None:
     s.stack.pop()
 
 
-def _has_any(s: Any, p: int) -> bool:
+def _has_any(s: CompoundedState, p: int) -> bool:
     """True if ``p`` holds anything tradeable."""
     base = p * 6
     return (
@@ -77,16 +86,11 @@ def _has_any(s: Any, p: int) -> bool:
     )
 
 
-def _next_seat(s: Any, p: int) -> int:
-    return (p + 1) % s.players
-
-
-def _trade_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def trade_offer_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: make a trade offer or pass"
 
 
-@decision(D_TRADE_TURN, "trade_offer", _trade_prompt)
-def trade_turn_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def trade_offer_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     p = frame[1]
     if s.offers[p] >= offer_cap(s):
         return (PASS,)
@@ -96,21 +100,20 @@ def trade_turn_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(options)
 
 
-@applies(D_TRADE_TURN)
-def trade_turn(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def trade_offer(s: CompoundedState, frame: Frame, action: Action) -> None:
     p, passes = frame[1], frame[2]
     stack = s.stack
+    following = (p + 1) % s.players
     if action.kind == "pass":
         passes += 1
         if passes >= s.players:
             stack.pop()  # a full cycle of passes closes trading
         else:
-            stack[-1] = (D_TRADE_TURN, _next_seat(s, p), passes)
+            stack[-1] = (D_TRADE_TURN, following, passes)
         return
-    q = int(action.args[0])
     s.offers[p] += 1
-    stack[-1] = (D_TRADE_TURN, _next_seat(s, p), 0)
-    stack.append((D_TRADE_BUILD, p, q, *EMPTY_BUNDLES))
+    stack[-1] = (D_TRADE_TURN, following, 0)
+    stack.append(start_offer(s, p, OFFER_TO[action.id]))
 
 
 def describe_bundle(bundle: tuple[int, ...] | list[int]) -> str:
@@ -119,94 +122,153 @@ def describe_bundle(bundle: tuple[int, ...] | list[int]) -> str:
         return "nothing"
     parts = [f"{count} {name}" for name, count in zip(BUNDLE_NAMES, bundle, strict=False) if count]
     mask = bundle[EXT_MASK]
-    parts.extend(f"extinguisher {x}" for x in range(5) if mask >> x & 1)
+    parts.extend(f"extinguisher {x}" for x in range(MAX_PLAYERS) if mask >> x & 1)
     return ", ".join(parts)
 
 
-def _build_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def trade_build_prompt(s: CompoundedState, frame: Frame) -> str:
     give = describe_bundle(frame[GIVE_AT : GIVE_AT + BUNDLE_LEN])
     ask = describe_bundle(frame[ASK_AT : ASK_AT + BUNDLE_LEN])
     return f"player {frame[1]} offers player {frame[2]} {give} for {ask}: add items or send"
 
 
-def _bundle_options(
-    s: Any,
-    p: int,
-    frame: tuple[int, ...],
-    at: int,
-    plain: tuple[Action, ...],
-    ext: tuple[Action, ...],
-) -> list[Action]:
-    """What can still be added to one side of an offer: never more than ``p`` holds."""
+def tradeable(s: CompoundedState, p: int, slot: int) -> int:
+    """How many items of a bundle slot ``p`` may trade: storage crystals, wild tokens, or
+    equipment not taken from the supply this round (A37)."""
+    if slot < BUNDLE_WILD:
+        return s.storage[p * 6 + slot]
+    if slot == BUNDLE_WILD:
+        return s.wild[p]
+    i = p * 6 + slot - BUNDLE_EQUIPMENT
+    return s.equip[i] - s.fresh[i]
+
+
+def _tradeable_mask(s: CompoundedState, p: int) -> int:
+    """One side's part of ``addable`` for an empty offer: a bit per bundle slot ``p`` has
+    something of (``tradeable``), then a bit per extinguisher id ``p`` holds."""
     base = p * 6
-    storage, equip, fresh = s.storage, s.equip, s.fresh
-    options = [plain[e] for e in range(6) if frame[at + e] < storage[base + e]]
-    if frame[at + WILD_SLOT] < s.wild[p]:
-        options.append(plain[WILD_SLOT])
-    for k in range(6):
-        if frame[at + EQUIP_SLOT + k] < equip[base + k] - fresh[base + k]:
-            options.append(plain[EQUIP_SLOT + k])
-    mask = frame[at + EXT_MASK]
+    mask = 0
+    for e in compress(range(6), s.storage[base : base + 6]):
+        mask |= 1 << e
+    if s.wild[p]:
+        mask |= 1 << BUNDLE_WILD
+    equip = s.equip
+    if any(equip[base : base + 6]):
+        fresh = s.fresh
+        for k in range(6):
+            if equip[base + k] > fresh[base + k]:
+                mask |= 1 << (BUNDLE_EQUIPMENT + k)
     for x, holder in enumerate(s.ext_holder):
-        if holder == p and not mask >> x & 1:
-            options.append(ext[x])
-    return options
+        if holder == p:
+            mask |= 1 << (BUNDLE_SLOTS + x)
+    return mask
 
 
-@decision(D_TRADE_BUILD, "trade_build", _build_prompt)
-def trade_build_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
-    options = _bundle_options(s, frame[1], frame, GIVE_AT, GIVE, GIVE_EXT)
-    options.extend(_bundle_options(s, frame[2], frame, ASK_AT, ASK, ASK_EXT))
-    if any(frame[GIVE_AT:]):
-        options.append(SEND)
-    options.append(CANCEL)
-    return tuple(options)
+def start_offer(s: CompoundedState, proposer: int, addressee: int) -> Frame:
+    """The frame of an empty offer, with its ``addable`` mask."""
+    addable = _tradeable_mask(s, proposer) | _tradeable_mask(s, addressee) << SIDE_BITS
+    return (D_TRADE_BUILD, proposer, addressee, *EMPTY_BUNDLES, addable)
 
 
-@applies(D_TRADE_BUILD)
-def trade_build(s: Any, frame: tuple[int, ...], action: Action) -> None:
-    kind = action.kind
+# The options of ``addable`` read as four parts of PART_BITS bits (two per side), each
+# looked up in a table of the option tuples of its every value, built once.
+PART_BITS = 9
+PART = (1 << PART_BITS) - 1
+
+
+def _options_by_value(actions: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
+    return tuple(
+        tuple(action for bit, action in enumerate(actions) if value >> bit & 1)
+        for value in range(1 << PART_BITS)
+    )
+
+
+GIVE_LOW, GIVE_HIGH, ASK_LOW, ASK_HIGH = (
+    _options_by_value(BUILD_ACTIONS[start : start + PART_BITS])
+    for start in range(0, len(BUILD_ACTIONS), PART_BITS)
+)
+CANCEL_ONLY = (CANCEL,)
+SEND_OR_CANCEL = (SEND, CANCEL)
+
+
+def trade_build_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
+    addable = frame[ADDABLE_AT]
+    return (
+        GIVE_LOW[addable & PART]
+        + GIVE_HIGH[addable >> PART_BITS & PART]
+        + ASK_LOW[addable >> 2 * PART_BITS & PART]
+        + ASK_HIGH[addable >> 3 * PART_BITS & PART]
+        + (SEND_OR_CANCEL if addable & SENDABLE else CANCEL_ONLY)
+    )
+
+
+class BuildStep(NamedTuple):
+    """What adding one ``give`` or ``ask`` option does to the offer's frame."""
+
+    bit: int  # its bit in ``addable``
+    at: int  # the frame index it raises
+    amount: int  # by how much (an extinguisher sets its own bit in the bundle)
+    side: int  # the frame index of the scientist on whose side it is
+    slot: int  # its bundle slot, or -1 for an extinguisher
+
+
+def _build_steps() -> dict[str, BuildStep]:
+    steps: dict[str, BuildStep] = {}
+    bit = 0
+    for side, at, plain, ext in ((1, GIVE_AT, GIVE, GIVE_EXT), (2, ASK_AT, ASK, ASK_EXT)):
+        for slot, action in enumerate(plain):
+            steps[action.id] = BuildStep(bit, at + slot, 1, side, slot)
+            bit += 1
+        for x, action in enumerate(ext):
+            steps[action.id] = BuildStep(bit, at + EXT_MASK, 1 << x, side, -1)
+            bit += 1
+    return steps
+
+
+BUILD_STEP = _build_steps()  # by action id
+OFFER_TO = {action.id: q for q, action in enumerate(OFFER)}
+
+
+def trade_build(s: CompoundedState, frame: Frame, action: Action) -> None:
     stack = s.stack
+    kind = action.kind
     if kind == "cancel":
         stack.pop()
         return
     if kind == "send":
-        stack[-1] = (D_TRADE_REPLY, frame[2], frame[1], *frame[3:])
+        stack[-1] = (D_TRADE_REPLY, frame[2], frame[1], *frame[GIVE_AT:ADDABLE_AT])
         return
-    at = GIVE_AT if kind == "give" else ASK_AT
-    args = action.args
-    if args[0] == "ext":
-        index = at + EXT_MASK
-        new = list(frame)
-        new[index] |= 1 << int(args[1])
-    else:
-        index = at + SLOT_OF[str(args[0])]
-        new = list(frame)
-        new[index] += 1
-    stack[-1] = tuple(new)
+    bit, at, amount, side, slot = BUILD_STEP[action.id]
+    count = frame[at] + amount
+    addable = frame[ADDABLE_AT] | SENDABLE
+    if slot < 0 or count >= tradeable(s, frame[side], slot):
+        addable &= ~(1 << bit)  # an extinguisher goes in once; a count up to what is held
+    stack[-1] = (*frame[:at], count, *frame[at + 1 : ADDABLE_AT], addable)
 
 
-def _reply_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def trade_reply_prompt(s: CompoundedState, frame: Frame) -> str:
     give = describe_bundle(frame[GIVE_AT : GIVE_AT + BUNDLE_LEN])
     ask = describe_bundle(frame[ASK_AT : ASK_AT + BUNDLE_LEN])
     return f"player {frame[1]}: player {frame[2]} offers {give} for {ask}; accept?"
 
 
-@decision(D_TRADE_REPLY, "trade_reply", _reply_prompt)
-def trade_reply_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
-    return (ACCEPT, DECLINE)
+REPLIES = (ACCEPT, DECLINE)
 
 
-def transfer(s: Any, giver: int, taker: int, bundle: tuple[int, ...]) -> None:
+def trade_reply_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
+    return REPLIES
+
+
+def transfer(s: CompoundedState, giver: int, taker: int, bundle: tuple[int, ...]) -> None:
     """Move a bundle of crystals, wild tokens, equipment and extinguishers between seats."""
     g, t = giver * 6, taker * 6
     for e in range(6):
         s.storage[g + e] -= bundle[e]
         s.storage[t + e] += bundle[e]
-    s.wild[giver] -= bundle[WILD_SLOT]
-    s.wild[taker] += bundle[WILD_SLOT]
+    s.wild[giver] -= bundle[BUNDLE_WILD]
+    s.wild[taker] += bundle[BUNDLE_WILD]
     for k in range(6):
-        count = bundle[EQUIP_SLOT + k]
+        count = bundle[BUNDLE_EQUIPMENT + k]
         s.equip[g + k] -= count
         s.equip[t + k] += count
     mask = bundle[EXT_MASK]
@@ -215,8 +277,7 @@ def transfer(s: Any, giver: int, taker: int, bundle: tuple[int, ...]) -> None:
             s.ext_holder[x] = taker
 
 
-@applies(D_TRADE_REPLY)
-def trade_reply(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def trade_reply(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
     if action.kind != "accept":
         return
@@ -225,8 +286,7 @@ def trade_reply(s: Any, frame: tuple[int, ...], action: Action) -> None:
     transfer(s, addressee, proposer, frame[ASK_AT : ASK_AT + BUNDLE_LEN])
 
 
-@task(T_CAPACITY)
-def capacity_check(s: Any, frame: tuple[int, ...]) -> None:
+def capacity_check(s: CompoundedState, frame: Frame) -> None:
     """C-6.3: the next over-capacity scientist in lead order returns one crystal at a time."""
     n = s.players
     for i in range(n):
@@ -237,21 +297,19 @@ def capacity_check(s: Any, frame: tuple[int, ...]) -> None:
     s.stack.pop()
 
 
-def _return_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def return_excess_prompt(s: CompoundedState, frame: Frame) -> str:
     p = frame[1]
     excess = stored(s, p) - capacity(s, p)
     return f"player {p}: storage is over capacity; return a crystal ({excess} to go)"
 
 
-@decision(D_RETURN, "return_excess", _return_prompt)
-def return_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def return_excess_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     base = frame[1] * 6
     return tuple(RETURN[e] for e in range(6) if s.storage[base + e] > 0)
 
 
-@applies(D_RETURN)
-def return_crystal(s: Any, frame: tuple[int, ...], action: Action) -> None:
-    e = ELEMENT_OF[str(action.args[0])]
+def return_excess(s: CompoundedState, frame: Frame, action: Action) -> None:
+    e = RETURN.index(action)
     s.storage[frame[1] * 6 + e] -= 1
     s.bag[e] += 1
     s.stack.pop()

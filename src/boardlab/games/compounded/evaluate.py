@@ -8,7 +8,7 @@ levels, equipment, wild tokens and extinguishers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from boardlab.games.compounded.lab import points
 from boardlab.games.compounded.workbench import (
@@ -19,6 +19,10 @@ from boardlab.games.compounded.workbench import (
     stored,
 )
 
+if TYPE_CHECKING:
+    from boardlab.engine import GameState
+    from boardlab.games.compounded.state import CompoundedState
+
 CRYSTAL_VALUE = 0.6
 LEVEL_VALUE = 1.5
 EQUIPMENT_VALUE = 1.5
@@ -27,9 +31,9 @@ EXTINGUISHER_VALUE = 4.0
 DISC_VALUE = 0.5
 
 
-def evaluate(state: Any, seat: int) -> float:
+def evaluate(state: GameState, seat: int) -> float:
     """Points plus progress for ``seat``; the final score once the game is over."""
-    s = state
+    s = cast("CompoundedState", state)
     if not s.stack:
         return float(s.ap[seat] + s.bonus[seat])
     value = float(s.ap[seat])

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
-from boardlab.games.compounded.actions import DECLINE, ELEMENT_OF, ITEM, PROTECT, SPACE, WILD
+from boardlab.games.compounded.actions import DECLINE, ELEMENT_OF, ITEM, PROTECT, WILD_ITEM
 from boardlab.games.compounded.board import BIT, NEIGHBOURS, ROW_COL, position
 from boardlab.games.compounded.frames import (
     D_EXTINGUISH,
@@ -14,29 +15,28 @@ from boardlab.games.compounded.frames import (
     T_EXPLODE,
     T_EXT_WINDOW,
     T_FIRE_PLACE,
-    T_LAB_FIRE,
     T_SCATTER,
-    applies,
-    decision,
-    task,
+    Frame,
 )
 from boardlab.games.compounded.workbench import (
+    ALL_ELEMENTS,
     CARDS,
     CRYSTAL,
     WILD_SLOT,
     clear_position,
     complete_extinguishers,
     discard_extinguisher,
+    field_spaces,
     fire_limit,
-    first_empty,
     put_items,
     return_claim,
 )
 
-ALL_ELEMENTS = (1 << 6) - 1
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
 
 
-def flammable_mask(s: Any) -> int:
+def flammable_mask(s: CompoundedState) -> int:
     """Every flammable field compound, Bunsen-converted ones included (C-9.8)."""
     mask = 0
     for pos in range(16):
@@ -45,7 +45,7 @@ def flammable_mask(s: Any) -> int:
     return mask
 
 
-def push_fire(s: Any, listed: int) -> None:
+def push_fire(s: CompoundedState, listed: int) -> None:
     """Start placing one fire token on each listed compound, extinguishers first (C-11.2)."""
     if any(complete_extinguishers(s, p) for p in range(s.players)):
         s.stack.append((T_EXT_WINDOW, -1, listed, 0, 0, 0))
@@ -53,8 +53,7 @@ def push_fire(s: Any, listed: int) -> None:
         s.stack.append((T_FIRE_PLACE, -1, listed))
 
 
-@task(T_LAB_FIRE)
-def lab_fire(s: Any, frame: tuple[int, ...]) -> None:
+def lab_fire(s: CompoundedState, frame: Frame) -> None:
     """C-9.8: a token for every flammable field compound (after the extinguisher window)."""
     s.stack.pop()
     listed = flammable_mask(s)
@@ -62,8 +61,7 @@ def lab_fire(s: Any, frame: tuple[int, ...]) -> None:
         push_fire(s, listed)
 
 
-@task(T_EXT_WINDOW)
-def extinguisher_window(s: Any, frame: tuple[int, ...]) -> None:
+def extinguisher_window(s: CompoundedState, frame: Frame) -> None:
     _, _, listed, protected, j, declines = frame
     n = s.players
     if declines >= n or not listed & ~protected:
@@ -76,18 +74,16 @@ def extinguisher_window(s: Any, frame: tuple[int, ...]) -> None:
         s.stack[-1] = (T_EXT_WINDOW, -1, listed, protected, (j + 1) % n, declines + 1)
 
 
-def _extinguish_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def extinguish_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: discard a complete extinguisher to stop a fire token?"
 
 
-@decision(D_EXTINGUISH, "extinguish", _extinguish_prompt)
-def extinguish_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def extinguish_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     open_targets = frame[2] & ~frame[3]
     return (*(PROTECT[pos] for pos in range(16) if open_targets >> pos & 1), DECLINE)
 
 
-@applies(D_EXTINGUISH)
-def extinguish(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def extinguish(s: CompoundedState, frame: Frame, action: Action) -> None:
     _, p, listed, protected, j, declines = frame
     n = s.players
     if action.kind == "decline":
@@ -98,8 +94,7 @@ def extinguish(s: Any, frame: tuple[int, ...], action: Action) -> None:
     s.stack[-1] = (T_EXT_WINDOW, -1, listed, protected | BIT[pos], (j + 1) % n, 0)
 
 
-@task(T_FIRE_PLACE)
-def place_fire_tokens(s: Any, frame: tuple[int, ...]) -> None:
+def place_fire_tokens(s: CompoundedState, frame: Frame) -> None:
     """Add the tokens; every compound at its limit explodes at once (C-11.3, A19)."""
     mask = frame[2]
     exploding = 0
@@ -115,8 +110,7 @@ def place_fire_tokens(s: Any, frame: tuple[int, ...]) -> None:
         s.stack.append((T_EXPLODE, -1, exploding))
 
 
-@task(T_EXPLODE)
-def explode(s: Any, frame: tuple[int, ...]) -> None:
+def explode(s: CompoundedState, frame: Frame) -> None:
     """C-11.3 step 1: remove every exploding card, return discs; then scatter in reading order."""
     mask = frame[2]
     for pos in range(16):
@@ -126,7 +120,7 @@ def explode(s: Any, frame: tuple[int, ...]) -> None:
         decider = s.claim_owner[pos] if s.claim_owner[pos] >= 0 else s.lead
         elements = CARDS[card].space_elements
         items = sorted(
-            elements[i] if slot == CRYSTAL else WILD
+            elements[i] if slot == CRYSTAL else WILD_ITEM
             for i, slot in enumerate(s.field_items[pos])
             if slot
         )
@@ -137,7 +131,7 @@ def explode(s: Any, frame: tuple[int, ...]) -> None:
     s.stack[-1] = (T_SCATTER, -1)
 
 
-def scatter_kinds(s: Any) -> list[int]:
+def scatter_kinds(s: CompoundedState) -> list[int]:
     """Item codes on the first exploded card that still have a legal adjacent space."""
     entry = s.scatter[0]
     reachable = 0
@@ -148,13 +142,12 @@ def scatter_kinds(s: Any) -> list[int]:
     for code in entry[2:]:
         if code in kinds:
             continue
-        if reachable if code == WILD else reachable >> code & 1:
+        if reachable if code == WILD_ITEM else reachable >> code & 1:
             kinds.append(code)
     return kinds
 
 
-@task(T_SCATTER)
-def scatter(s: Any, frame: tuple[int, ...]) -> None:
+def scatter_items(s: CompoundedState, frame: Frame) -> None:
     """C-11.3 step 2: the decider places item by item; items with no space leave."""
     while s.scatter:
         entry = s.scatter[0]
@@ -162,7 +155,7 @@ def scatter(s: Any, frame: tuple[int, ...]) -> None:
             s.stack.append((D_SCATTER_ITEM, entry[1]))
             return
         for code in entry[2:]:
-            if code == WILD:
+            if code == WILD_ITEM:
                 s.wild_out += 1
             else:
                 s.bag[code] += 1
@@ -170,63 +163,50 @@ def scatter(s: Any, frame: tuple[int, ...]) -> None:
     s.stack.pop()
 
 
-def _scatter_item_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def scatter_item_prompt(s: CompoundedState, frame: Frame) -> str:
     row, col = ROW_COL[s.scatter[0][0]]
     return f"player {frame[1]}: choose the next item to scatter from the explosion at {row},{col}"
 
 
-@decision(D_SCATTER_ITEM, "scatter_item", _scatter_item_prompt)
-def scatter_item_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def scatter_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return tuple(ITEM[code] for code in scatter_kinds(s))
 
 
 def item_code(action: Action) -> int:
     name = str(action.args[0])
-    return WILD if name == "wild" else ELEMENT_OF[name]
+    return WILD_ITEM if name == "wild" else ELEMENT_OF[name]
 
 
-@applies(D_SCATTER_ITEM)
-def scatter_item(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def scatter_item(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack[-1] = (D_SCATTER_SPACE, frame[1], item_code(action))
 
 
-def spaces_for(s: Any, positions: tuple[int, ...] | range, code: int) -> list[Action]:
-    """Space actions on the given field positions that accept the item (C-12.1 for wild)."""
-    mask = ALL_ELEMENTS if code == WILD else 1 << code
-    options: list[Action] = []
-    for pos in positions:
-        if s.field_card[pos] < 0:
-            continue
-        m = s.field_open[pos] & mask
-        for e in range(6):
-            if m >> e & 1:
-                options.append(SPACE[pos][first_empty(s, pos, e)])
-    return options
+def spaces_for(s: CompoundedState, positions: Iterable[int], code: int) -> list[Action]:
+    """Space options on the given field positions that accept the item (C-12.1 for wild)."""
+    return field_spaces(s, ALL_ELEMENTS if code == WILD_ITEM else 1 << code, positions)
 
 
-def _scatter_space_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def scatter_space_prompt(s: CompoundedState, frame: Frame) -> str:
     code = frame[2]
-    what = "the wild token" if code == WILD else ITEM[code].args[0]
+    what = "the wild token" if code == WILD_ITEM else ITEM[code].args[0]
     return f"player {frame[1]}: choose an adjacent space for {what}"
 
 
-@decision(D_SCATTER_SPACE, "scatter_space", _scatter_space_prompt)
-def scatter_space_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def scatter_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return tuple(spaces_for(s, NEIGHBOURS[s.scatter[0][0]], frame[2]))
 
 
-def put_on_field(s: Any, action: Action, code: int) -> int:
+def put_on_field(s: CompoundedState, action: Action, code: int) -> int:
     """Put a scattered or moved item into the chosen field space; returns the position."""
     pos = position(action.args)
     i = int(action.args[2])
     items = list(s.field_items[pos])
-    items[i] = WILD_SLOT if code == WILD else CRYSTAL
+    items[i] = WILD_SLOT if code == WILD_ITEM else CRYSTAL
     put_items(s, pos, tuple(items))
     return pos
 
 
-@applies(D_SCATTER_SPACE)
-def scatter_space(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def scatter_space(s: CompoundedState, frame: Frame, action: Action) -> None:
     code = frame[2]
     put_on_field(s, action, code)  # scattering never makes a temporary claim (C-11.3)
     entry = list(s.scatter[0])

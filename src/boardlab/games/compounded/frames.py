@@ -1,18 +1,19 @@
-"""The pending-work stack: frame opcodes and the tables that give each opcode its code.
+"""Frame opcodes of the Compounded decision stack, and the turn-order loop several phases share.
 
 A frame is a flat tuple of ints ``(opcode, player, ...)``; it names things only by id.
-Opcodes below ``FIRST_DECISION`` are automatic steps (they run and pop or replace
-themselves); the others are decisions a player answers. Each rules module fills in the
-tables for the opcodes it owns with the ``task`` and ``decision`` decorators.
+Opcodes below ``FIRST_DECISION`` are automatic steps (``Step`` rules: they run and pop,
+replace or push frames; ``player`` is -1 unless the step is about one scientist); the
+others are decisions of ``player`` (``Ask`` rules). ``flow.RULES`` gives each opcode its
+rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from boardlab.engine import Action
+    from boardlab.games.compounded.state import CompoundedState
 
 PHASES = ("setup", "discovery", "study", "research", "lab", "over")
 SETUP, DISCOVERY, STUDY, RESEARCH, LAB, OVER = range(6)
@@ -43,6 +44,7 @@ T_SCATTER = 21
 T_LAB_KEY = 22
 T_END_ROUND = 23
 
+# decisions
 FIRST_DECISION = 32
 D_TRADE_TURN = 32
 D_TRADE_BUILD = 33
@@ -68,37 +70,22 @@ D_PAPER = 52
 D_RELEASE = 53
 D_CYLINDER = 54
 D_LAB_KEY = 55
-LAST = 56
+
+STEPS = range(T_ROUND, T_END_ROUND + 1)
+DECISIONS = range(FIRST_DECISION, D_LAB_KEY + 1)
 
 Frame = tuple[int, ...]
-TaskFn = Callable[[Any, Frame], None]
-BuildFn = Callable[[Any, Frame], tuple["Action", ...]]
-ApplyFn = Callable[[Any, Frame, "Action"], None]
-PromptFn = Callable[[Any, Frame], str]
-
-TASKS: list[TaskFn | None] = [None] * LAST
-BUILD: list[BuildFn | None] = [None] * LAST
-APPLY: list[ApplyFn | None] = [None] * LAST
-PROMPT: list[PromptFn | None] = [None] * LAST
-KIND: list[str] = [""] * LAST
-
-
-def task(op: int) -> Callable[[TaskFn], TaskFn]:
-    """Register the code of an automatic step."""
-
-    def register(fn: TaskFn) -> TaskFn:
-        TASKS[op] = fn
-        return fn
-
-    return register
 
 
 def offer_in_turn_order(
-    s: Any, frame: Frame, decision_op: int, eligible: Callable[[Any, int], object]
+    s: CompoundedState,
+    frame: Frame,
+    decision_op: int,
+    eligible: Callable[[CompoundedState, int], object],
 ) -> None:
-    """One step of a task frame ``(op, -1, i)`` that visits the players in turn order from
-    the lead: the ``i``-th is offered ``decision_op`` if ``eligible(s, player)``; the frame
-    is done once every player has been visited."""
+    """One step of a frame ``(op, -1, i)`` that visits the players in turn order from the
+    lead: the ``i``-th is offered ``decision_op`` if ``eligible(s, player)``; the frame is
+    done once every player has been visited."""
     i = frame[2]
     n = s.players
     if i >= n:
@@ -108,25 +95,3 @@ def offer_in_turn_order(
     s.stack[-1] = (frame[0], -1, i + 1)
     if eligible(s, player):
         s.stack.append((decision_op, player))
-
-
-def decision(op: int, kind: str, prompt: PromptFn) -> Callable[[BuildFn], BuildFn]:
-    """Register the option builder of a decision, with its kind and prompt."""
-
-    def register(fn: BuildFn) -> BuildFn:
-        BUILD[op] = fn
-        KIND[op] = kind
-        PROMPT[op] = prompt
-        return fn
-
-    return register
-
-
-def applies(op: int) -> Callable[[ApplyFn], ApplyFn]:
-    """Register what answering a decision does."""
-
-    def register(fn: ApplyFn) -> ApplyFn:
-        APPLY[op] = fn
-        return fn
-
-    return register

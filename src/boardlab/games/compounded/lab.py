@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
 from boardlab.games.compounded import fire
@@ -19,7 +19,7 @@ from boardlab.games.compounded.actions import (
     SCORE,
     TRACK_OF,
     USE_LAB_KEY,
-    WILD,
+    WILD_ITEM,
 )
 from boardlab.games.compounded.board import position
 from boardlab.games.compounded.content import (
@@ -57,16 +57,13 @@ from boardlab.games.compounded.frames import (
     T_LAB,
     T_LAB_FIRE,
     T_LAB_KEY,
-    T_REFILL,
     T_RES_EQUIP,
     T_RES_ITEMS,
     T_RES_REACTION,
     T_SCORE,
     T_STUDY_DROP,
-    applies,
-    decision,
+    Frame,
     offer_in_turn_order,
-    task,
 )
 from boardlab.games.compounded.workbench import (
     CARDS,
@@ -85,17 +82,17 @@ from boardlab.games.compounded.workbench import (
     usable,
 )
 
-ALL_ELEMENTS = (1 << 6) - 1
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
 
 
-def points(s: Any, card: int) -> int:
+def points(s: CompoundedState, card: int) -> int:
     """A card's atomic points; without the cap option, the uncapped data rule."""
     compound = CARDS[card]
     return compound.atomic_points if s.options.get("ap_cap", True) else compound.uncapped_points
 
 
-@task(T_LAB)
-def lab_turns(s: Any, frame: tuple[int, ...]) -> None:
+def lab_turns(s: CompoundedState, frame: Frame) -> None:
     """C-9.1: scoring turns in lead order, each followed by the holder's cylinder use (C-9.5)."""
     k = frame[2]
     n = s.players
@@ -109,36 +106,33 @@ def lab_turns(s: Any, frame: tuple[int, ...]) -> None:
     s.stack.append((T_SCORE, p))
 
 
-def ready_to_score(s: Any, p: int) -> list[int]:
+def ready_to_score(s: CompoundedState, p: int) -> list[int]:
     """Complete field compounds claimed by ``p`` (either face)."""
     owner, card, opened = s.claim_owner, s.field_card, s.field_open
     return [pos for pos in range(16) if owner[pos] == p and card[pos] >= 0 and not opened[pos]]
 
 
-@task(T_SCORE)
-def scoring_turn(s: Any, frame: tuple[int, ...]) -> None:
+def scoring_turn(s: CompoundedState, frame: Frame) -> None:
     if ready_to_score(s, frame[1]):
         s.stack.append((D_SCORE, frame[1]))
     else:
         s.stack.pop()
 
 
-def _score_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def score_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: choose the next complete compound to resolve"
 
 
-@decision(D_SCORE, "score", _score_prompt)
-def score_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def score_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return tuple(SCORE[pos] for pos in ready_to_score(s, frame[1]))
 
 
-@applies(D_SCORE)
-def score(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def score(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
     begin_resolution(s, frame[1], position(action.args))
 
 
-def begin_resolution(s: Any, p: int, pos: int) -> None:
+def begin_resolution(s: CompoundedState, p: int, pos: int) -> None:
     """C-9.2 steps 1-3, then queue steps 4-7."""
     card = s.field_card[pos]
     s.resolving_card = card
@@ -155,13 +149,12 @@ def begin_resolution(s: Any, p: int, pos: int) -> None:
     s.stack.append((D_EXPERIMENT, p))
 
 
-def _experiment_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def experiment_prompt(s: CompoundedState, frame: Frame) -> str:
     track = TRACKS[CARDS[s.resolving_card].experiment]
     return f"player {frame[1]}: raise the {track} experiment, the lab experiment, or none"
 
 
-@decision(D_EXPERIMENT, "experiment", _experiment_prompt)
-def experiment_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def experiment_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     base = frame[1] * 4
     track = CARDS[s.resolving_card].experiment
     options = [RAISE[t] for t in (track, LAB_TRACK) if s.exp[base + t] < TRACK_TOP[t]]
@@ -169,15 +162,13 @@ def experiment_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(options)
 
 
-@applies(D_EXPERIMENT)
-def experiment(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def experiment(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
     if action.kind == "raise":
         raise_experiment(s, frame[1], TRACK_OF[str(action.args[0])])
 
 
-@task(T_RES_EQUIP)
-def equipment_step(s: Any, frame: tuple[int, ...]) -> None:
+def equipment_step(s: CompoundedState, frame: Frame) -> None:
     """C-9.2 step 5: the card's equipment token, if the supply has one (A14)."""
     s.stack.pop()
     kind = CARDS[s.resolving_card].equipment
@@ -185,8 +176,7 @@ def equipment_step(s: Any, frame: tuple[int, ...]) -> None:
         take_equipment(s, frame[1], kind)
 
 
-@task(T_RES_REACTION)
-def reaction_step(s: Any, frame: tuple[int, ...]) -> None:
+def reaction_step(s: CompoundedState, frame: Frame) -> None:
     """C-9.2 step 6: the card's reaction (C-10)."""
     s.stack.pop()
     p = frame[1]
@@ -210,12 +200,11 @@ def reaction_step(s: Any, frame: tuple[int, ...]) -> None:
 
 
 # ---------------------------------------------------------------- stability (C-10.1, A16)
-def _stability_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def stability_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: stability approval; name another scientist and an experiment"
 
 
-@decision(D_STABILITY, "stability", _stability_prompt)
-def stability_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def stability_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     p = frame[1]
     options: list[Action] = []
     for q in range(s.players):
@@ -229,8 +218,7 @@ def stability_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(options)
 
 
-@applies(D_STABILITY)
-def stability(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def stability(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
     p = frame[1]
     q = int(action.args[0])
@@ -244,15 +232,17 @@ def stability(s: Any, frame: tuple[int, ...], action: Action) -> None:
 
 
 # ---------------------------------------------------------------- handle with care (C-10.3)
-def resolving_codes(s: Any) -> list[int]:
-    """Item codes on the card being resolved: element per crystal, ``WILD`` per wild token."""
+def resolving_codes(s: CompoundedState) -> list[int]:
+    """Item codes on the card being resolved: element per crystal, ``WILD_ITEM`` per wild token."""
     elements = CARDS[s.resolving_card].space_elements
     return [
-        elements[i] if slot == CRYSTAL else WILD for i, slot in enumerate(s.resolving_items) if slot
+        elements[i] if slot == CRYSTAL else WILD_ITEM
+        for i, slot in enumerate(s.resolving_items)
+        if slot
     ]
 
 
-def handle_kinds(s: Any) -> list[int]:
+def handle_kinds(s: CompoundedState) -> list[int]:
     """Item codes on the resolving card that have an empty matching space on the field."""
     reachable = 0
     for m in s.field_open:
@@ -261,43 +251,39 @@ def handle_kinds(s: Any) -> list[int]:
     for code in resolving_codes(s):
         if code in kinds:
             continue
-        if reachable if code == WILD else reachable >> code & 1:
+        if reachable if code == WILD_ITEM else reachable >> code & 1:
             kinds.append(code)
     return kinds
 
 
-@task(T_HANDLE)
-def handle_round(s: Any, frame: tuple[int, ...]) -> None:
+def handle_round(s: CompoundedState, frame: Frame) -> None:
     offer_in_turn_order(s, frame, D_HANDLE_ITEM, lambda s, p: handle_kinds(s))
 
 
-def _handle_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def handle_item_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: handle with care; take an item from the card being scored"
 
 
-@decision(D_HANDLE_ITEM, "handle_item", _handle_prompt)
-def handle_item_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def handle_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return tuple(ITEM[code] for code in handle_kinds(s))
 
 
-@applies(D_HANDLE_ITEM)
-def handle_item(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def handle_item(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack[-1] = (D_HANDLE_SPACE, frame[1], fire.item_code(action))
 
 
-def _handle_space_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def handle_space_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: choose a field space for the item"
 
 
-@decision(D_HANDLE_SPACE, "handle_space", _handle_space_prompt)
-def handle_space_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def handle_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return tuple(fire.spaces_for(s, range(16), frame[2]))
 
 
-def take_from_resolving(s: Any, code: int) -> None:
+def take_from_resolving(s: CompoundedState, code: int) -> None:
     """Remove one item (a crystal of element ``code`` or a wild token) from the resolving card."""
     items = list(s.resolving_items)
-    if code == WILD:
+    if code == WILD_ITEM:
         items[items.index(WILD_SLOT)] = EMPTY
     else:
         for i in CARDS[s.resolving_card].spaces_of[code]:
@@ -307,8 +293,7 @@ def take_from_resolving(s: Any, code: int) -> None:
     s.resolving_items = tuple(items)
 
 
-@applies(D_HANDLE_SPACE)
-def handle_space(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def handle_space(s: CompoundedState, frame: Frame, action: Action) -> None:
     code = frame[2]
     take_from_resolving(s, code)
     fire.put_on_field(s, action, code)  # no temporary claim (C-10.3)
@@ -316,13 +301,12 @@ def handle_space(s: Any, frame: tuple[int, ...], action: Action) -> None:
 
 
 # ---------------------------------------------------------------- items and the paper (step 7)
-def paper_ready(s: Any, p: int) -> bool:
+def paper_ready(s: CompoundedState, p: int) -> bool:
     """An academic paper from an earlier round not yet used this Lab phase (C-9.2 step 7)."""
     return usable(s, p, PAPER) - s.used_paper[p] > 0
 
 
-@task(T_RES_ITEMS)
-def items_step(s: Any, frame: tuple[int, ...]) -> None:
+def items_step(s: CompoundedState, frame: Frame) -> None:
     p, may_keep = frame[1], frame[2]
     if may_keep and paper_ready(s, p) and CRYSTAL in s.resolving_items:
         s.stack[-1] = (D_PAPER, p)
@@ -334,18 +318,16 @@ def items_step(s: Any, frame: tuple[int, ...]) -> None:
     s.stack.pop()
 
 
-def _paper_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def paper_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: use an academic paper to keep one crystal from the card?"
 
 
-@decision(D_PAPER, "paper", _paper_prompt)
-def paper_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
-    kinds = sorted({code for code in resolving_codes(s) if code != WILD})
+def paper_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
+    kinds = sorted({code for code in resolving_codes(s) if code != WILD_ITEM})
     return (*(KEEP[e] for e in kinds), NONE)
 
 
-@applies(D_PAPER)
-def paper(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def paper(s: CompoundedState, frame: Frame, action: Action) -> None:
     p = frame[1]
     if action.kind == "none":
         s.stack[-1] = (T_RES_ITEMS, p, 0)
@@ -358,7 +340,7 @@ def paper(s: Any, frame: tuple[int, ...], action: Action) -> None:
 
 
 # ---------------------------------------------------------------- graduated cylinder (C-9.5)
-def cylinder_pairs(s: Any, p: int) -> list[Action]:
+def cylinder_pairs(s: CompoundedState, p: int) -> list[Action]:
     base = p * 4
     exp = s.exp
     return [
@@ -370,8 +352,7 @@ def cylinder_pairs(s: Any, p: int) -> list[Action]:
     ]
 
 
-@task(T_CYLINDER)
-def cylinder_step(s: Any, frame: tuple[int, ...]) -> None:
+def cylinder_step(s: CompoundedState, frame: Frame) -> None:
     p = frame[1]
     if usable(s, p, CYLINDER_KIND) - s.used_cylinder[p] > 0 and cylinder_pairs(s, p):
         s.stack[-1] = (D_CYLINDER, p)
@@ -379,17 +360,15 @@ def cylinder_step(s: Any, frame: tuple[int, ...]) -> None:
         s.stack.pop()
 
 
-def _cylinder_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def cylinder_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: graduated cylinder; lower one experiment to raise another?"
 
 
-@decision(D_CYLINDER, "cylinder", _cylinder_prompt)
-def cylinder_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def cylinder_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return (*cylinder_pairs(s, frame[1]), DECLINE)
 
 
-@applies(D_CYLINDER)
-def cylinder(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def cylinder(s: CompoundedState, frame: Frame, action: Action) -> None:
     p = frame[1]
     if action.kind == "decline":
         s.stack.pop()
@@ -403,8 +382,7 @@ def cylinder(s: Any, frame: tuple[int, ...], action: Action) -> None:
 
 
 # ---------------------------------------------------------------- refill (C-9.6, C-9.7)
-@task(T_REFILL)
-def refill(s: Any, frame: tuple[int, ...]) -> None:
+def refill_field(s: CompoundedState, frame: Frame) -> None:
     """Fill vacancies in reading order; a first Lab Fire waits, then burns; no choices."""
     deck = s.deck
     for pos in range(16):
@@ -434,8 +412,7 @@ def refill(s: Any, frame: tuple[int, ...]) -> None:
 
 
 # ---------------------------------------------------------------- Lab Key window (C-9.9)
-@task(T_LAB_KEY)
-def lab_key_window(s: Any, frame: tuple[int, ...]) -> None:
+def lab_key_window(s: CompoundedState, frame: Frame) -> None:
     i = frame[2]
     n = s.players
     while i < n:
@@ -447,17 +424,15 @@ def lab_key_window(s: Any, frame: tuple[int, ...]) -> None:
     s.stack.pop()
 
 
-def _lab_key_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def lab_key_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: discard a Lab Key token to lead the next round?"
 
 
-@decision(D_LAB_KEY, "lab_key", _lab_key_prompt)
-def lab_key_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def lab_key_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return (USE_LAB_KEY, DECLINE)
 
 
-@applies(D_LAB_KEY)
-def lab_key(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def lab_key(s: CompoundedState, frame: Frame, action: Action) -> None:
     p, i = frame[1], frame[2]
     if action.kind == "decline":
         s.stack[-1] = (T_LAB_KEY, -1, i + 1)

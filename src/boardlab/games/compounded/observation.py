@@ -6,9 +6,11 @@ name by absolute number (extinguisher ids, the observer's own seat) stay absolut
 are divided by a fixed scale so that most values lie in [0, 1]; every value is >= ``low``
 (0) and <= its entry of ``high``, the most the components allow.
 
-The context of the pending decision (the trade being built, who has passed, the item being
-placed or moved, what a fire window is about) is read from ``view["decision"]["context"]``;
-see the package README for the layout.
+The envelope gives who is to move, the scores and the winners; the body (``view["body"]``)
+the table, the pending decision's kind and its context (the trade being built, who has
+passed, the item being placed or moved, what a fire window is about), read from
+``body["decision_kind"]`` and ``body["decision_context"]``: every seat sees them. See the
+package README for the layout.
 """
 
 from __future__ import annotations
@@ -280,6 +282,7 @@ class CompoundedEncoder:
         me = 0 if seat is None else seat
         out = [0.0] * self.size
         at = self._at
+        body = view["body"]
 
         def rel(p: int) -> int:
             return (p - me) % n
@@ -288,70 +291,73 @@ class CompoundedEncoder:
         out[o : o + 3] = self.option_values
         if seat is not None:
             out[at["seat"] + seat] = 1.0
-        out[at["round"]] = view["round"] / CONTENT.round_cap
-        out[at["phase"] + PHASE_OF[view["phase"]]] = 1.0
+        out[at["round"]] = body["round"] / CONTENT.round_cap
+        out[at["phase"] + PHASE_OF[body["phase"]]] = 1.0
 
-        decision = view["decision"]
+        kind = body["decision_kind"]
         deciding = -1
-        if decision is not None:
-            deciding = decision["player"]
-            out[at["decision_kind"] + DECISION_OF[decision["kind"]]] = 1.0
+        if kind is not None:
+            deciding = view["to_move"]
+            out[at["decision_kind"] + DECISION_OF[kind]] = 1.0
             out[at["decision_player"] + rel(deciding)] = 1.0
             out[at["to_move"]] = float(seat is not None and deciding == seat)
 
         o = at["bag"]
         for e, symbol in enumerate(ELEMENTS):
-            out[o + e] = view["bag"][symbol] / ELEMENT_TOTAL[e]
-        seen_at = view["lab_fires_seen_at"]
-        since_fire = view["deck_drawn"] - (seen_at[-1] + 1 if seen_at else 0)
+            out[o + e] = body["bag"][symbol] / ELEMENT_TOTAL[e]
+        seen_at = body["lab_fires_seen_at"]
+        since_fire = body["deck_drawn"] - (seen_at[-1] + 1 if seen_at else 0)
         o = at["deck"]
-        out[o] = view["deck_size"] / DECK_START
-        out[o + 1] = view["lab_fires_in_deck"] / CONTENT.lab_fire_cards
+        out[o] = body["deck_size"] / DECK_START
+        out[o + 1] = body["lab_fires_in_deck"] / CONTENT.lab_fire_cards
         out[o + 2] = since_fire / PILE
-        out[o + 3] = float(view["lab_fire_resolved_this_round"])
-        out[o + 4] = float(view["field_could_not_be_refilled"])
+        out[o + 3] = float(body["lab_fire_resolved_this_round"])
+        out[o + 4] = float(body["field_could_not_be_refilled"])
         o = at["lab_fires_seen_at"]
         for i, drawn in enumerate(seen_at[: CONTENT.lab_fire_cards]):
             out[o + i] = (drawn + 1) / DECK_START
         o = at["supply"]
         for k, short in enumerate(EQUIPMENT_SHORT):
-            out[o + k] = view["supply"][short] / EQUIPMENT_BOX[k]
-        out[at["wild_tokens_out"]] = view["wild_tokens_out"] / (n * CONTENT.wild_tokens_per_player)
+            out[o + k] = body["supply"][short] / EQUIPMENT_BOX[k]
+        out[at["wild_tokens_out"]] = body["wild_tokens_out"] / (n * CONTENT.wild_tokens_per_player)
 
         unseen = list(COPIES)
-        self._field(view, out, at["field"], rel, unseen)
-        for card in view["discard"]:
+        self._field(body, out, at["field"], rel, unseen)
+        for card in body["discard"]:
             if card != "lab_fire":
                 unseen[KIND_OF[card]] -= 1
-        for player in view["players"]:
+        for player in body["players"]:
             for card in player["scored"]:
                 unseen[KIND_OF[card]] -= 1
         o = at["unseen_compounds"]
-        for kind, count in enumerate(unseen):
-            out[o + kind] = count / COPIES[kind]
+        for compound, count in enumerate(unseen):
+            out[o + compound] = count / COPIES[compound]
 
-        self._players(view, out, at["players"], rel, deciding)
-        self._extinguishers(view, out, at["extinguishers"], rel)
-        self._resolving(view, out, at["resolving"], rel)
-        self._scatter(view, out, at["scatter"], rel)
-        self._context(decision, out, at, rel)
+        sides = view["sides"]
+        winners = [sides.index(side) for side in view["winners"]]
+        self._players(body, view["scores"], winners, out, at["players"], rel, deciding)
+        self._extinguishers(body, out, at["extinguishers"], rel)
+        self._resolving(body, out, at["resolving"], rel)
+        self._scatter(body, out, at["scatter"], rel)
+        if kind is not None:
+            self._context(kind, body["decision_context"], out, at, rel)
 
         o = at["outcome"]
         out[o] = float(view["over"])
-        for condition in view["end_conditions"]:
+        for condition in body["end_conditions"]:
             out[o + 1 + END_CONDITIONS.index(condition)] = 1.0
         return out
 
     # ------------------------------------------------------------------ blocks
     def _field(
-        self, view: dict[str, Any], out: list[float], o: int, rel: Any, unseen: list[int]
+        self, body: dict[str, Any], out: list[float], o: int, rel: Any, unseen: list[int]
     ) -> None:
         width = self.field_width
-        current = view["round"]
+        current = body["round"]
         n = self.players
         static, slot_offset, element_of = STATIC_CARD, SLOT_OFFSET, ELEMENT_OF
         quarter = 1.0 / SPACE_SCALE
-        for pos, entry in enumerate(view["field"]):
+        for pos, entry in enumerate(body["field"]):
             if entry is None:
                 continue
             b = o + pos * width
@@ -374,13 +380,18 @@ class CompoundedEncoder:
             out[b + 1] = entry["fire_limit"] / FIRE_SCALE
 
     def _players(
-        self, view: dict[str, Any], out: list[float], o: int, rel: Any, deciding: int
+        self,
+        body: dict[str, Any],
+        scores: list[float],
+        winners: list[int],
+        out: list[float],
+        o: int,
+        rel: Any,
+        deciding: int,
     ) -> None:
-        scores = view["scores"]
-        winners = view["winners"]
-        lead, next_lead = view["lead"], view["next_lead"]
+        lead, next_lead = body["lead"], body["next_lead"]
         offers_scale = self.offers_scale
-        for player in view["players"]:
+        for player in body["players"]:
             p = player["seat"]
             b = o + rel(p) * PLAYER_WIDTH
             out[b] = scores[p] / POINTS_SCALE
@@ -429,11 +440,11 @@ class CompoundedEncoder:
             out[b + 2] = float(p == deciding)
             out[b + 3] = float(p in winners)
 
-    def _extinguishers(self, view: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
+    def _extinguishers(self, body: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
         n = self.players
         width = n + 2 + 2 * EXT_SPACES
         held = set()
-        for player in view["players"]:
+        for player in body["players"]:
             for ext in player["extinguishers"]:
                 x = ext["id"]
                 held.add(x)
@@ -447,8 +458,8 @@ class CompoundedEncoder:
             if x not in held:
                 out[o + x * width + n] = 1.0  # discarded
 
-    def _resolving(self, view: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
-        resolving = view["resolving"]
+    def _resolving(self, body: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
+        resolving = body["resolving"]
         if resolving is None:
             return
         n = self.players
@@ -462,8 +473,8 @@ class CompoundedEncoder:
             elif slot == "wild":
                 out[b + len(ELEMENTS)] += 1.0 / SPACE_SCALE
 
-    def _scatter(self, view: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
-        scatter = view["scatter"]
+    def _scatter(self, body: dict[str, Any], out: list[float], o: int, rel: Any) -> None:
+        scatter = body["scatter"]
         if not scatter:
             return
         out[o] = len(scatter) / 16
@@ -474,12 +485,10 @@ class CompoundedEncoder:
         for name in first["items"]:
             out[b + ITEM_OF[name]] += 1.0 / SPACE_SCALE
 
-    def _context(self, decision: Any, out: list[float], at: dict[str, int], rel: Any) -> None:
-        """The pending decision's context (``view["decision"]["context"]``), by kind."""
-        if decision is None:
-            return
-        context = decision["context"]
-        kind = decision["kind"]
+    def _context(
+        self, kind: str, context: dict[str, Any], out: list[float], at: dict[str, int], rel: Any
+    ) -> None:
+        """The pending decision's context (``body["decision_context"]``), by kind."""
         n = self.players
         if kind in ("trade_offer", "trade_build", "trade_reply"):
             o = at["trade"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
 from boardlab.games.compounded import fire
@@ -17,8 +17,7 @@ from boardlab.games.compounded.actions import (
     PLACE_POOL,
     PLACE_WILD,
     PLACE_WILD_ITEM,
-    POOL,
-    SPACE,
+    POOL_OFFSET,
     SWAP3,
     TAKE,
     USE_GOGGLES,
@@ -48,28 +47,27 @@ from boardlab.games.compounded.frames import (
     T_BUNSEN,
     T_GOGGLES,
     T_RESEARCH,
-    applies,
-    decision,
+    Frame,
     offer_in_turn_order,
-    task,
 )
 from boardlab.games.compounded.workbench import (
+    ALL_ELEMENTS,
     CRYSTAL,
     EMPTY,
     EXT_ELEMENTS,
     WILD_SLOT,
     draw,
-    first_empty,
+    field_spaces,
     put_items,
     usable,
     value,
 )
 
-ALL_ELEMENTS = (1 << 6) - 1
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
 
 
-@task(T_RESEARCH)
-def research_step(s: Any, frame: tuple[int, ...]) -> None:
+def research_step(s: CompoundedState, frame: Frame) -> None:
     """C-8: goggles, then a Bunsen window before each research turn and after the last."""
     step = frame[2]
     n = s.players
@@ -92,26 +90,23 @@ def research_step(s: Any, frame: tuple[int, ...]) -> None:
 
 
 # ---------------------------------------------------------------- goggles (C-8.1, A28)
-def may_use_goggles(s: Any, p: int) -> bool:
+def may_use_goggles(s: CompoundedState, p: int) -> bool:
     return usable(s, p, GOGGLES) > 0 and not s.used_goggles[p]
 
 
-@task(T_GOGGLES)
-def goggles_round(s: Any, frame: tuple[int, ...]) -> None:
+def goggles_round(s: CompoundedState, frame: Frame) -> None:
     offer_in_turn_order(s, frame, D_GOGGLES, may_use_goggles)
 
 
-def _goggles_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def goggles_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: discard safety goggles for a second discovery?"
 
 
-@decision(D_GOGGLES, "goggles", _goggles_prompt)
-def goggles_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def goggles_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return (USE_GOGGLES, DECLINE)
 
 
-@applies(D_GOGGLES)
-def goggles(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def goggles(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
     if action.kind == "decline":
         return
@@ -124,14 +119,13 @@ def goggles(s: Any, frame: tuple[int, ...], action: Action) -> None:
 
 
 # ---------------------------------------------------------------- Bunsen windows (C-8.3, A12)
-def bunsen_targets(s: Any) -> list[int]:
+def bunsen_targets(s: CompoundedState) -> list[int]:
     """Field compounds with no fire token."""
     card, tokens = s.field_card, s.fire
     return [pos for pos in range(16) if card[pos] >= 0 and tokens[pos] == 0]
 
 
-@task(T_BUNSEN)
-def bunsen_window(s: Any, frame: tuple[int, ...]) -> None:
+def bunsen_window(s: CompoundedState, frame: Frame) -> None:
     j, declines = frame[2], frame[3]
     n = s.players
     if declines >= n:
@@ -144,17 +138,15 @@ def bunsen_window(s: Any, frame: tuple[int, ...]) -> None:
         s.stack[-1] = (T_BUNSEN, -1, (j + 1) % n, declines + 1)
 
 
-def _bunsen_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def bunsen_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: use a Bunsen burner on a compound with no fire token?"
 
 
-@decision(D_BUNSEN, "bunsen", _bunsen_prompt)
-def bunsen_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def bunsen_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return (*(BURN[pos] for pos in bunsen_targets(s)), DECLINE)
 
 
-@applies(D_BUNSEN)
-def bunsen(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def bunsen(s: CompoundedState, frame: Frame, action: Action) -> None:
     p, j, declines = frame[1], frame[2], frame[3]
     n = s.players
     if action.kind == "decline":
@@ -168,7 +160,7 @@ def bunsen(s: Any, frame: tuple[int, ...], action: Action) -> None:
 
 
 # ---------------------------------------------------------------- research turn (C-8.2)
-def open_elements(s: Any, p: int) -> int:
+def open_elements(s: CompoundedState, p: int) -> int:
     """Bitmask of elements with an empty space on the field or on ``p``'s extinguishers."""
     mask = 0
     for m in s.field_open:
@@ -183,14 +175,13 @@ def open_elements(s: Any, p: int) -> int:
     return mask
 
 
-def _place_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def place_item_prompt(s: CompoundedState, frame: Frame) -> str:
     p, placed = frame[1], frame[2]
     limit = value(s, p, RESEARCH_TRACK)
     return f"player {p}: research turn, {placed} of {limit} placed; choose an item or done"
 
 
-@decision(D_PLACE_ITEM, "place_item", _place_prompt)
-def place_item_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def place_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     p, placed = frame[1], frame[2]
     base = p * 6
     storage = s.storage
@@ -215,7 +206,7 @@ def place_item_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(options)
 
 
-def end_turn(s: Any, p: int) -> None:
+def end_turn(s: CompoundedState, p: int) -> None:
     """C-8.2 step 4: goggles-pool crystals left over go back to the bag."""
     base = p * 6
     pool = s.pool
@@ -226,8 +217,7 @@ def end_turn(s: Any, p: int) -> None:
     s.stack.pop()
 
 
-@applies(D_PLACE_ITEM)
-def place_item(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def place_item(s: CompoundedState, frame: Frame, action: Action) -> None:
     p, placed = frame[1], frame[2]
     kind = action.kind
     if kind == "done":
@@ -238,7 +228,7 @@ def place_item(s: Any, frame: tuple[int, ...], action: Action) -> None:
         if args[0] == "wild":
             item = PLACE_WILD_ITEM
         else:
-            item = ELEMENT_OF[str(args[0])] + (POOL if len(args) > 1 else 0)
+            item = ELEMENT_OF[str(args[0])] + (POOL_OFFSET if len(args) > 1 else 0)
         s.stack[-1] = (D_PLACE_SPACE, p, placed, item)
         return
     e = ELEMENT_OF[str(args[0])]
@@ -252,38 +242,22 @@ def place_item(s: Any, frame: tuple[int, ...], action: Action) -> None:
     s.stack.append((D_TAKE, p))
 
 
-def _take_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def exchange_take_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: take one crystal of any element in the bag"
 
 
-@decision(D_TAKE, "exchange_take", _take_prompt)
-def take_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def exchange_take_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return tuple(TAKE[e] for e in range(6) if s.bag[e] > 0)
 
 
-@applies(D_TAKE)
-def take(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def exchange_take(s: CompoundedState, frame: Frame, action: Action) -> None:
     e = ELEMENT_OF[str(action.args[0])]
     s.bag[e] -= 1
     s.storage[frame[1] * 6 + e] += 1
     s.stack.pop()
 
 
-def field_spaces(s: Any, element_mask: int) -> list[Action]:
-    """One space action per (field compound, element in the mask) with an empty space."""
-    options: list[Action] = []
-    field_open = s.field_open
-    for pos in range(16):
-        m = field_open[pos] & element_mask
-        if m:
-            row = SPACE[pos]
-            for e in range(6):
-                if m >> e & 1:
-                    options.append(row[first_empty(s, pos, e)])
-    return options
-
-
-def extinguisher_spaces(s: Any, p: int, element_mask: int) -> list[Action]:
+def extinguisher_spaces(s: CompoundedState, p: int, element_mask: int) -> list[Action]:
     options: list[Action] = []
     for x, holder in enumerate(s.ext_holder):
         if holder != p:
@@ -297,32 +271,30 @@ def extinguisher_spaces(s: Any, p: int, element_mask: int) -> list[Action]:
     return options
 
 
-def _space_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def place_space_prompt(s: CompoundedState, frame: Frame) -> str:
     item = frame[3]
     if item == PLACE_WILD_ITEM:
         what = "the wild token"
     else:
-        what = ELEMENTS[item % POOL] + (" (goggles pool)" if item >= POOL else "")
+        what = ELEMENTS[item % POOL_OFFSET] + (" (goggles pool)" if item >= POOL_OFFSET else "")
     return f"player {frame[1]}: choose where to place {what}"
 
 
-@decision(D_PLACE_SPACE, "place_space", _space_prompt)
-def place_space_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def place_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     p, item = frame[1], frame[3]
-    mask = ALL_ELEMENTS if item == PLACE_WILD_ITEM else 1 << (item % POOL)
+    mask = ALL_ELEMENTS if item == PLACE_WILD_ITEM else 1 << (item % POOL_OFFSET)
     options = field_spaces(s, mask)
     options.extend(extinguisher_spaces(s, p, mask))
     return tuple(options)
 
 
-@applies(D_PLACE_SPACE)
-def place_space(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def place_space(s: CompoundedState, frame: Frame, action: Action) -> None:
     p, placed, item = frame[1], frame[2], frame[3]
     if item == PLACE_WILD_ITEM:
         s.wild[p] -= 1
         slot = WILD_SLOT
-    elif item >= POOL:
-        s.pool[p * 6 + item - POOL] -= 1
+    elif item >= POOL_OFFSET:
+        s.pool[p * 6 + item - POOL_OFFSET] -= 1
         slot = CRYSTAL
     else:
         s.storage[p * 6 + item] -= 1

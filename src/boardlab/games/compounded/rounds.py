@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from boardlab.games.compounded.content import CONTENT
 from boardlab.games.compounded.frames import (
@@ -18,7 +18,7 @@ from boardlab.games.compounded.frames import (
     T_RELOCATE,
     T_RESEARCH,
     T_ROUND,
-    task,
+    Frame,
 )
 from boardlab.games.compounded.workbench import (
     EMPTY,
@@ -27,9 +27,11 @@ from boardlab.games.compounded.workbench import (
     stored,
 )
 
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
 
-@task(T_ROUND)
-def start_round(s: Any, frame: tuple[int, ...]) -> None:
+
+def start_round(s: CompoundedState, frame: Frame) -> None:
     """Reset per-round limits and queue the four phases; round 1 has no Discovery (A27)."""
     n = s.players
     s.fresh = [0] * (n * 6)  # equipment taken last round is usable from now on (A37)
@@ -56,7 +58,7 @@ def start_round(s: Any, frame: tuple[int, ...]) -> None:
         stack.append((T_DRAW, -1))
 
 
-def end_conditions(s: Any) -> list[str]:
+def end_conditions(s: CompoundedState) -> list[str]:
     """The end conditions that hold now (C-14.1, A34): "A", "B", "C" and/or "round cap"."""
     held: list[str] = []
     if any(ap >= CONTENT.score_threshold for ap in s.ap):
@@ -70,7 +72,7 @@ def end_conditions(s: Any) -> list[str]:
     return held
 
 
-def final_bonus(s: Any, p: int) -> int:
+def final_bonus(s: CompoundedState, p: int) -> int:
     """C-14.2: items on own claims, half the storage, complete extinguishers, wild tokens."""
     items = sum(
         sum(1 for slot in s.field_items[pos] if slot != EMPTY)
@@ -85,8 +87,7 @@ def final_bonus(s: Any, p: int) -> int:
     )
 
 
-@task(T_END_ROUND)
-def end_round(s: Any, frame: tuple[int, ...]) -> None:
+def end_round(s: CompoundedState, frame: Frame) -> None:
     """C-14.1 after the Lab Key window; otherwise the wooden key passes (C-9.9)."""
     if end_conditions(s):
         s.bonus = [final_bonus(s, p) for p in range(s.players)]

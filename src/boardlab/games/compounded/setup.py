@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from boardlab.games.compounded import flow
 from boardlab.games.compounded.content import CONTENT
-from boardlab.games.compounded.frames import SETUP, T_ROUND
+from boardlab.games.compounded.frames import SETUP
 from boardlab.games.compounded.workbench import (
     CARDS,
     EMPTY,
@@ -16,11 +15,14 @@ from boardlab.games.compounded.workbench import (
     open_mask,
 )
 
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
+
 STARTER_CARDS = tuple(i for i, card in enumerate(CARDS) if card.starter)
 REGULAR_CARDS = tuple(i for i, card in enumerate(CARDS) if not card.starter)
 
 
-def build_deck(s: Any, regular: list[int]) -> list[int]:
+def build_deck(s: CompoundedState, regular: list[int]) -> list[int]:
     """The compound deck after the field is filled, top card LAST (C-4.6).
 
     Pile method: the cards are already shuffled, so consecutive runs are random piles;
@@ -47,7 +49,7 @@ def build_deck(s: Any, regular: list[int]) -> list[int]:
     return top_to_bottom
 
 
-def first_lead(s: Any) -> int:
+def first_lead(s: CompoundedState) -> int:
     """The scientist with the rarest crystal; ties broken by a seeded draw (C-4.7, A26)."""
     ranks = [e.rarity_rank for e in CONTENT.elements]
     best: list[int] = []
@@ -62,8 +64,8 @@ def first_lead(s: Any) -> int:
     return best[0] if len(best) == 1 else best[s.rng.randbelow(len(best))]
 
 
-def setup(s: Any) -> None:
-    """Deal a new game from ``s.rng`` and ``s.options``."""
+def setup(s: CompoundedState) -> None:
+    """Deal a new game from ``s.rng`` and ``s.options`` (the state queues the first round)."""
     n = s.players
     s.bag = [e.count for e in CONTENT.elements]
     s.storage = [0] * (n * 6)
@@ -125,6 +127,3 @@ def setup(s: Any) -> None:
     s.phase = SETUP
     s.lead = first_lead(s)
     s.next_lead = -1
-    s.stack = [(T_ROUND, -1)]
-    s.cache = None
-    flow.advance(s)

@@ -6,7 +6,8 @@ Per-player lists are flat: ``storage[p * 6 + e]`` (elements H C O N Ca S),
 entry per position ``row * 4 + col``; ``field_items[pos]`` has one slot per card space
 (0 empty, 1 crystal of the space's element, 2 wild token) and ``field_open[pos]`` is the
 bitmask of elements with an empty space there (derived from the items, set only by
-``workbench.put_items``). ``stack`` holds the pending work frames (see ``frames``).
+``workbench.put_items``). The engine's ``stack`` holds the pending frames: opcodes in
+``frames``, their rules in ``flow.RULES``.
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from boardlab.engine import Action, Decision, GameState, Rng
-from boardlab.games.compounded import flow
+from boardlab.engine import Rng, StackState
 from boardlab.games.compounded import view as views
-from boardlab.games.compounded.frames import PHASES
+from boardlab.games.compounded.flow import RULES
+from boardlab.games.compounded.frames import PHASES, T_ROUND
 from boardlab.games.compounded.setup import setup as deal
 
-_LIST_FIELDS = (
+# The fields that are lists of ints, lists of tuples of ints, and ints; with
+# ``resolving_items`` (a tuple) and the engine's ``stack``, they are the whole game.
+_INT_LISTS = (
     "bag",
     "storage",
     "pool",
@@ -40,9 +43,7 @@ _LIST_FIELDS = (
     "used_paper",
     "offers",
     "ext_holder",
-    "ext_items",
     "field_card",
-    "field_items",
     "field_open",
     "claim_owner",
     "claim_temp",
@@ -51,12 +52,10 @@ _LIST_FIELDS = (
     "burned",
     "deck",
     "discard",
-    "scored",
     "lf_seen",
-    "scatter",
-    "stack",
 )
-_INT_FIELDS = (
+_TUPLE_LISTS = ("ext_items", "field_items", "scored", "scatter")
+_INTS = (
     "round",
     "phase",
     "lead",
@@ -69,19 +68,14 @@ _INT_FIELDS = (
     "resolving_card",
     "resolving_player",
 )
-_TUPLE_FIELDS = ("resolving_items",)
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_plain(item) for item in value]
-    return value
-
-
-class CompoundedState(GameState):
+class CompoundedState(StackState):
     """A game of Compounded; see the package README for the representation."""
 
-    __slots__ = (*_LIST_FIELDS, *_INT_FIELDS, *_TUPLE_FIELDS, "cache")
+    __slots__ = (*_INT_LISTS, *_TUPLE_LISTS, *_INTS, "resolving_items")
+
+    RULES = RULES
 
     bag: list[int]
     storage: list[int]
@@ -116,7 +110,6 @@ class CompoundedState(GameState):
     scored: list[tuple[int, ...]]
     lf_seen: list[int]
     scatter: list[tuple[int, ...]]
-    stack: list[tuple[int, ...]]
     round: int
     phase: int
     lead: int
@@ -129,17 +122,12 @@ class CompoundedState(GameState):
     resolving_card: int
     resolving_player: int
     resolving_items: tuple[int, ...]
-    cache: tuple[tuple[int, ...], tuple[Action, ...]] | None
 
     # ------------------------------------------------------------------ hooks
     def setup(self) -> None:
         deal(self)
-
-    def pending(self) -> Decision | None:
-        return flow.pending(self)
-
-    def resolve(self, action: Action) -> None:
-        flow.resolve(self, action)
+        self.stack = [(T_ROUND, -1)]
+        self.advance()
 
     def scores(self) -> list[float]:
         return [float(a + b) for a, b in zip(self.ap, self.bonus, strict=True)]
@@ -151,17 +139,17 @@ class CompoundedState(GameState):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+    def view_body(self, seat: int | None) -> dict[str, Any]:
+        return views.body(self, seat)
 
-    def render(self, seat: int | None = None) -> str:
+    def render_text(self, seat: int | None) -> str:
         return views.render(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         views.resample_hidden(self, seat, rng)
 
-    # ------------------------------------------------------------------ copying
-    def copy_fields(self, twin: Any) -> None:
+    # ------------------------------------------------------------------ copying and saving
+    def copy_fields(self, twin: CompoundedState) -> None:
         twin.bag = self.bag[:]
         twin.storage = self.storage[:]
         twin.pool = self.pool[:]
@@ -195,7 +183,6 @@ class CompoundedState(GameState):
         twin.scored = self.scored[:]
         twin.lf_seen = self.lf_seen[:]
         twin.scatter = self.scatter[:]
-        twin.stack = self.stack[:]
         twin.round = self.round
         twin.phase = self.phase
         twin.lead = self.lead
@@ -208,25 +195,28 @@ class CompoundedState(GameState):
         twin.resolving_card = self.resolving_card
         twin.resolving_player = self.resolving_player
         twin.resolving_items = self.resolving_items
-        twin.cache = self.cache
 
     def snapshot(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: _plain(getattr(self, name)) for name in _LIST_FIELDS}
-        for name in _INT_FIELDS:
+        data: dict[str, Any] = {name: list(getattr(self, name)) for name in _INT_LISTS}
+        for name in _TUPLE_LISTS:
+            data[name] = [list(item) for item in getattr(self, name)]
+        data["stack"] = [list(frame) for frame in self.stack]
+        for name in _INTS:
             data[name] = getattr(self, name)
         data["resolving_items"] = list(self.resolving_items)
         return data
 
+    def restore(self, data: dict[str, Any]) -> None:
+        for name in _INT_LISTS:
+            setattr(self, name, list(data[name]))
+        for name in _TUPLE_LISTS:
+            setattr(self, name, [tuple(item) for item in data[name]])
+        self.stack = [tuple(frame) for frame in data["stack"]]
+        for name in _INTS:
+            setattr(self, name, int(data[name]))
+        self.resolving_items = tuple(data["resolving_items"])
+
     # ------------------------------------------------------------------ helpers
-    def refresh(self) -> None:
-        """Re-run automatic steps and forget cached options after fields were set by hand.
-
-        Tests and tools that edit fields directly call this before asking for decisions.
-        """
-        self.cache = None
-        flow.advance(self)
-        self.forget_decision()
-
     @property
     def phase_name(self) -> str:
         return PHASES[self.phase]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
 from boardlab.games.compounded.actions import CLAIM, DECLINE, PASS, RELEASE, RELOCATE, RELOCATE_TO
@@ -13,43 +13,38 @@ from boardlab.games.compounded.frames import (
     D_RELOCATE,
     D_RELOCATE_TO,
     STUDY,
-    T_CLAIMS,
-    T_RELOCATE,
-    T_STUDY_DROP,
-    applies,
-    decision,
+    Frame,
     offer_in_turn_order,
-    task,
 )
 from boardlab.games.compounded.workbench import over_study, permanent_claims
 
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
 
-def unclaimed(s: Any) -> list[int]:
+
+def unclaimed(s: CompoundedState) -> list[int]:
     """Field positions holding an unclaimed compound (complete or not, A9)."""
     card = s.field_card
     owner = s.claim_owner
     return [pos for pos in range(16) if card[pos] >= 0 and owner[pos] < 0]
 
 
-@task(T_CLAIMS)
-def start_claims(s: Any, frame: tuple[int, ...]) -> None:
+def start_claims(s: CompoundedState, frame: Frame) -> None:
     s.phase = STUDY
     s.stack[-1] = (D_CLAIM, s.lead, 0)
 
 
-def _claim_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def claim_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: claim an unclaimed compound or pass (a pass is final)"
 
 
-@decision(D_CLAIM, "claim", _claim_prompt)
-def claim_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     if s.avail[frame[1]] <= 0:
         return (PASS,)  # no available disc: treated as passed (C-7.1)
     return (*(CLAIM[pos] for pos in unclaimed(s)), PASS)
 
 
-@applies(D_CLAIM)
-def claim(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def claim(s: CompoundedState, frame: Frame, action: Action) -> None:
     p, passed = frame[1], frame[2]
     if action.kind == "pass":
         passed |= 1 << p
@@ -68,47 +63,42 @@ def claim(s: Any, frame: tuple[int, ...], action: Action) -> None:
     s.stack.pop()
 
 
-def relocatable(s: Any, p: int) -> list[int]:
+def relocatable(s: CompoundedState, p: int) -> list[int]:
     """Permanent claims of ``p`` placed in an earlier round (C-7.3)."""
     return [pos for pos in permanent_claims(s, p) if s.claim_round[pos] < s.round]
 
 
-@task(T_RELOCATE)
-def relocation_round(s: Any, frame: tuple[int, ...]) -> None:
+def relocation_round(s: CompoundedState, frame: Frame) -> None:
     offer_in_turn_order(s, frame, D_RELOCATE, lambda s, p: relocatable(s, p) and unclaimed(s))
 
 
-def _relocate_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def relocate_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: move one earlier claim to an unclaimed compound, or decline"
 
 
-@decision(D_RELOCATE, "relocate", _relocate_prompt)
-def relocate_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def relocate_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     if not unclaimed(s):
         return (DECLINE,)
     return (*(RELOCATE[pos] for pos in relocatable(s, frame[1])), DECLINE)
 
 
-@applies(D_RELOCATE)
-def relocate(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def relocate(s: CompoundedState, frame: Frame, action: Action) -> None:
     if action.kind == "decline":
         s.stack.pop()
         return
     s.stack[-1] = (D_RELOCATE_TO, frame[1], position(action.args))
 
 
-def _relocate_to_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def relocate_target_prompt(s: CompoundedState, frame: Frame) -> str:
     row, col = ROW_COL[frame[2]]
     return f"player {frame[1]}: choose the compound that receives the claim from {row},{col}"
 
 
-@decision(D_RELOCATE_TO, "relocate_target", _relocate_to_prompt)
-def relocate_to_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def relocate_target_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return tuple(RELOCATE_TO[pos] for pos in unclaimed(s))
 
 
-@applies(D_RELOCATE_TO)
-def relocate_to(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def relocate_target(s: CompoundedState, frame: Frame, action: Action) -> None:
     p, source = frame[1], frame[2]
     target = position(action.args)
     s.claim_owner[source] = -1
@@ -120,8 +110,7 @@ def relocate_to(s: Any, frame: tuple[int, ...], action: Action) -> None:
     s.stack.pop()
 
 
-@task(T_STUDY_DROP)
-def study_drop(s: Any, frame: tuple[int, ...]) -> None:
+def study_drop(s: CompoundedState, frame: Frame) -> None:
     """C-7.4: give up available discs first, then let the scientist release permanent claims."""
     p = frame[1]
     while over_study(s, p):
@@ -134,17 +123,15 @@ def study_drop(s: Any, frame: tuple[int, ...]) -> None:
     s.stack.pop()
 
 
-def _release_prompt(s: Any, frame: tuple[int, ...]) -> str:
+def release_claim_prompt(s: CompoundedState, frame: Frame) -> str:
     return f"player {frame[1]}: Study fell below your claims; release one permanent claim"
 
 
-@decision(D_RELEASE, "release_claim", _release_prompt)
-def release_options(s: Any, frame: tuple[int, ...]) -> tuple[Action, ...]:
+def release_claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     return tuple(RELEASE[pos] for pos in permanent_claims(s, frame[1]))
 
 
-@applies(D_RELEASE)
-def release(s: Any, frame: tuple[int, ...], action: Action) -> None:
+def release_claim(s: CompoundedState, frame: Frame, action: Action) -> None:
     pos = position(action.args)
     p = frame[1]
     s.claim_owner[pos] = -1

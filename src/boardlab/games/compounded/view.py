@@ -1,9 +1,11 @@
 """What a seat may see (everything but the deck order and the generator), a text picture,
 and the re-dealing of the unseen deck for search bots.
 
-The pending decision carries its context as data (``view["decision"]["context"]``): the
-offer being built, the item being placed and from where, who has passed, what a fire window
-is about; see ``CONTEXT`` and the package README.
+``body`` is the game's part of ``view(seat)`` (the engine wraps it in the envelope that
+carries the seat, the decision's options and prompt, scores and winners); its shape is
+``view.schema.json``. It names the pending decision's kind and carries its context as data
+(``body["decision_context"]``): the offer being built, the item being placed and from
+where, who has passed, what a fire window is about; see ``CONTEXT`` and the package README.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import pairwise
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Rng
 from boardlab.games.compounded import frames as F
@@ -19,8 +21,8 @@ from boardlab.games.compounded.actions import (
     BUNDLE_NAMES,
     MAX_PLAYERS,
     PLACE_WILD_ITEM,
-    POOL,
-    WILD,
+    POOL_OFFSET,
+    WILD_ITEM,
 )
 from boardlab.games.compounded.board import ROW_COL, label
 from boardlab.games.compounded.content import (
@@ -36,7 +38,7 @@ from boardlab.games.compounded.content import (
     TRACKS,
 )
 from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT, offer_cap
-from boardlab.games.compounded.frames import PHASES
+from boardlab.games.compounded.frames import PHASES, Frame
 from boardlab.games.compounded.lab import points
 from boardlab.games.compounded.rounds import end_conditions
 from boardlab.games.compounded.workbench import (
@@ -55,6 +57,9 @@ from boardlab.games.compounded.workbench import (
     value,
 )
 
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
+
 SLOT_NAMES = ("empty", "crystal", "wild")
 
 
@@ -62,7 +67,7 @@ def _spaces(elements: tuple[int, ...], items: tuple[int, ...]) -> list[list[str]
     return [[ELEMENTS[e], SLOT_NAMES[slot]] for e, slot in zip(elements, items, strict=True)]
 
 
-def _field_entry(s: Any, pos: int) -> dict[str, Any] | None:
+def _field_entry(s: CompoundedState, pos: int) -> dict[str, Any] | None:
     card = s.field_card[pos]
     if card < 0:
         return None
@@ -87,7 +92,7 @@ def _field_entry(s: Any, pos: int) -> dict[str, Any] | None:
     }
 
 
-def _player(s: Any, p: int) -> dict[str, Any]:
+def _player(s: CompoundedState, p: int) -> dict[str, Any]:
     base6, base4 = p * 6, p * 4
     on_field = [pos for pos in range(16) if s.claim_owner[pos] == p]
     return {
@@ -142,14 +147,13 @@ def _player(s: Any, p: int) -> dict[str, Any]:
 # decision is about beyond its options. Frames below the top are read only for the state
 # of the loop the decision belongs to (trading, a research step, what started a fire).
 
-Frame = tuple[int, ...]
 ITEM_SOURCES = ("storage", "goggles_pool", "wild")
 FIRE_CAUSES = {F.T_BUNSEN: "bunsen", F.T_REFILL: "lab_fire", F.T_RES_ITEMS: "volatile"}
 
 
 def _item(code: int) -> str:
     """An item code of scatter and handle with care: an element symbol or ``"wild"``."""
-    return "wild" if code == WILD else ELEMENTS[code]
+    return "wild" if code == WILD_ITEM else ELEMENTS[code]
 
 
 def _positions(mask: int) -> list[str]:
@@ -168,7 +172,7 @@ def _bundle(frame: Frame, at: int) -> dict[str, Any]:
     }
 
 
-def _trading(s: Any, passes: int) -> dict[str, Any]:
+def _trading(s: CompoundedState, passes: int) -> dict[str, Any]:
     cap = offer_cap(s)
     return {
         "consecutive_passes": passes,
@@ -176,12 +180,12 @@ def _trading(s: Any, passes: int) -> dict[str, Any]:
     }
 
 
-def _trade_offer(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _trade_offer(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return _trading(s, frame[2])
 
 
 def _offer(
-    s: Any, frame: Frame, below: Frame | None, proposer: int, addressee: int
+    s: CompoundedState, frame: Frame, below: Frame | None, proposer: int, addressee: int
 ) -> dict[str, Any]:
     passes = below[2] if below is not None and below[0] == F.D_TRADE_TURN else 0
     return {
@@ -193,35 +197,35 @@ def _offer(
     }
 
 
-def _trade_build(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _trade_build(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return _offer(s, frame, below, frame[1], frame[2])
 
 
-def _trade_reply(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _trade_reply(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return _offer(s, frame, below, frame[2], frame[1])
 
 
-def _return_excess(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _return_excess(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     p = frame[1]
     return {"excess": stored(s, p) - capacity(s, p)}
 
 
-def _claim(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _claim(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {"passed": _seats(frame[2], s.players)}
 
 
-def _relocate_target(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _relocate_target(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {"from": label(frame[2])}
 
 
-def _bunsen(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _bunsen(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     next_turn = None
     if below is not None and below[0] == F.T_RESEARCH and below[2] <= 2 * s.players:
         next_turn = (s.lead + (below[2] - 2) // 2) % s.players
     return {"consecutive_declines": frame[3], "next_research_turn": next_turn}
 
 
-def _extinguish(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _extinguish(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {
         "cause": None if below is None else FIRE_CAUSES.get(below[0]),
         "targets": _positions(frame[2]),
@@ -230,72 +234,72 @@ def _extinguish(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
     }
 
 
-def _placing(s: Any, frame: Frame) -> dict[str, Any]:
+def _placing(s: CompoundedState, frame: Frame) -> dict[str, Any]:
     allowance = value(s, frame[1], RESEARCH)
     return {"placed": frame[2], "allowance": allowance, "remaining": allowance - frame[2]}
 
 
-def _place_item(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _place_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return _placing(s, frame)
 
 
-def _place_space(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _place_space(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     code = frame[3]
     if code == PLACE_WILD_ITEM:
         item, source = "wild", "wild"
     else:
-        item, source = ELEMENTS[code % POOL], ITEM_SOURCES[code // POOL]
+        item, source = ELEMENTS[code % POOL_OFFSET], ITEM_SOURCES[code // POOL_OFFSET]
     return {"item": item, "source": source, **_placing(s, frame)}
 
 
-def _scatter_item(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _scatter_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {"from": label(s.scatter[0][0])}
 
 
-def _scatter_space(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _scatter_space(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {"from": label(s.scatter[0][0]), "item": _item(frame[2])}
 
 
-def _resolving(s: Any) -> dict[str, Any]:
+def _resolving(s: CompoundedState) -> dict[str, Any]:
     return {"compound": CARDS[s.resolving_card].id, "scorer": s.resolving_player}
 
 
-def _experiment(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _experiment(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {**_resolving(s), "track": TRACKS[CARDS[s.resolving_card].experiment]}
 
 
-def _stability(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _stability(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {**_resolving(s), "points": points(s, s.resolving_card)}
 
 
-def _handle_item(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _handle_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return _resolving(s)
 
 
-def _handle_space(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _handle_space(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {**_resolving(s), "item": _item(frame[2])}
 
 
-def _paper(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _paper(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     p = frame[1]
     return {**_resolving(s), "papers_left": usable(s, p, PAPER) - s.used_paper[p]}
 
 
-def _release_claim(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _release_claim(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     p = frame[1]
     return {"to_release": in_play(s, p) - value(s, p, STUDY)}
 
 
-def _cylinder(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _cylinder(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     p = frame[1]
     return {"uses_left": usable(s, p, CYLINDER) - s.used_cylinder[p]}
 
 
-def _nothing(s: Any, frame: Frame, below: Frame | None) -> dict[str, Any]:
+def _nothing(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {}
 
 
-ContextFn = Callable[[Any, Frame, Frame | None], dict[str, Any]]
+ContextFn = Callable[["CompoundedState", Frame, Frame | None], dict[str, Any]]
 CONTEXT: dict[int, ContextFn] = {
     F.D_TRADE_TURN: _trade_offer,
     F.D_TRADE_BUILD: _trade_build,
@@ -324,26 +328,19 @@ CONTEXT: dict[int, ContextFn] = {
 }
 
 
-def decision_context(s: Any) -> dict[str, Any]:
-    """What the pending decision is about beyond its options, as data (empty if over)."""
+def decision_context(s: CompoundedState) -> dict[str, Any] | None:
+    """What the pending decision is about beyond its options, as data (``None`` once over)."""
     stack = s.stack
     if not stack:
-        return {}
+        return None
     frame = stack[-1]
     below = stack[-2] if len(stack) > 1 else None
     return CONTEXT[frame[0]](s, frame, below)
 
 
-def _decision(s: Any) -> dict[str, Any] | None:
-    decision = s.decision
-    if decision is None:
-        return None
-    return {**decision.to_json(), "context": decision_context(s)}
-
-
-def view(s: Any, seat: int | None) -> dict[str, Any]:
-    """Everything public: the whole table, bag counts, deck size and Lab Fires left, and the
-    pending decision with its context."""
+def body(s: CompoundedState, seat: int | None) -> dict[str, Any]:
+    """Everything public (the same for every seat): the whole table, bag counts, deck size
+    and Lab Fires left, and the pending decision's kind and context; never the deck order."""
     decision = s.decision
     resolving = None
     if s.resolving_card >= 0:
@@ -354,7 +351,6 @@ def view(s: Any, seat: int | None) -> dict[str, Any]:
             "spaces": _spaces(compound.space_elements, s.resolving_items),
         }
     return {
-        "seat": seat,
         "round": s.round,
         "phase": PHASES[s.phase],
         "lead": s.lead,
@@ -376,14 +372,12 @@ def view(s: Any, seat: int | None) -> dict[str, Any]:
             {
                 "from": label(entry[0]),
                 "decider": entry[1],
-                "items": ["wild" if c == WILD else ELEMENTS[c] for c in entry[2:]],
+                "items": [_item(code) for code in entry[2:]],
             }
             for entry in s.scatter
         ],
-        "decision": _decision(s),
-        "scores": s.scores(),
-        "over": decision is None,
-        "winners": s.winners(),
+        "decision_kind": None if decision is None else decision.kind,
+        "decision_context": decision_context(s),
         "end_conditions": end_conditions(s) if decision is None else [],
     }
 
@@ -396,7 +390,7 @@ def _space_text(elements: tuple[int, ...], items: tuple[int, ...]) -> str:
     return " ".join(parts)
 
 
-def render(s: Any, seat: int | None = None) -> str:
+def render(s: CompoundedState, seat: int | None) -> str:
     """A compact text picture: header, the 4 x 4 field, each workbench, the decision."""
     bag = " ".join(f"{ELEMENTS[e]}{s.bag[e]}" for e in range(6))
     lines = [
@@ -469,7 +463,7 @@ def render(s: Any, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def _pile_structure(s: Any, rng: Random | Rng) -> list[bool] | None:
+def _pile_structure(s: CompoundedState, rng: Random | Rng) -> list[bool] | None:
     """Top-to-bottom Lab Fire flags of the unseen deck under the pile method (C-4.6)."""
     safe = CONTENT.safe_top_pile_size
     sizes = list(CONTENT.pile_sizes)
@@ -506,7 +500,7 @@ def _pile_structure(s: Any, rng: Random | Rng) -> list[bool] | None:
     return layout
 
 
-def resample_hidden(s: Any, seat: int | None, rng: Random | Rng) -> None:
+def resample_hidden(s: CompoundedState, seat: int | None, rng: Random | Rng) -> None:
     """Re-deal the unseen deck consistently with what every seat knows.
 
     The remaining compounds are public by elimination; their order is not, nor, beyond what

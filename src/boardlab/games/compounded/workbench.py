@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from boardlab.engine import Action
+from boardlab.games.compounded.actions import SPACE
+from boardlab.games.compounded.board import POSITIONS
 from boardlab.games.compounded.content import (
     CONTENT,
     LAB,
     PAPER,
     STUDY,
 )
+
+if TYPE_CHECKING:
+    from boardlab.games.compounded.state import CompoundedState
 
 TRACK_LEVELS = tuple(track.levels for track in CONTENT.tracks)
 TRACK_TOP = tuple(track.top for track in CONTENT.tracks)
@@ -20,27 +27,27 @@ LAB_FIRE = len(CARDS)  # the card code of every Lab Fire card
 EXT_ELEMENTS = CONTENT.extinguisher_elements
 
 
-def value(s: Any, p: int, track: int) -> int:
+def value(s: CompoundedState, p: int, track: int) -> int:
     """The current value of a scientist's experiment (C-9.3)."""
     return TRACK_LEVELS[track][s.exp[p * 4 + track]]
 
 
-def capacity(s: Any, p: int) -> int:
+def capacity(s: CompoundedState, p: int) -> int:
     """Storage capacity: the Lab experiment value."""
     return TRACK_LEVELS[LAB][s.exp[p * 4 + LAB]]
 
 
-def stored(s: Any, p: int) -> int:
+def stored(s: CompoundedState, p: int) -> int:
     base = p * 6
     return sum(s.storage[base : base + 6])
 
 
-def maxed_count(s: Any, p: int) -> int:
+def maxed_count(s: CompoundedState, p: int) -> int:
     base = p * 4
     return sum(1 for t in range(4) if s.exp[base + t] == TRACK_TOP[t])
 
 
-def draw(s: Any, count: int) -> list[int]:
+def draw(s: CompoundedState, count: int) -> list[int]:
     """Draw ``count`` crystals at random from the bag (fewer if it runs out); elements drawn."""
     bag = s.bag
     rng = s.rng
@@ -60,21 +67,21 @@ def draw(s: Any, count: int) -> list[int]:
     return drawn
 
 
-def permanent_claims(s: Any, p: int) -> list[int]:
+def permanent_claims(s: CompoundedState, p: int) -> list[int]:
     """Positions where ``p`` has a permanent claim, in reading order."""
     owner = s.claim_owner
     temp = s.claim_temp
     return [pos for pos in range(16) if owner[pos] == p and not temp[pos]]
 
 
-def in_play(s: Any, p: int) -> int:
+def in_play(s: CompoundedState, p: int) -> int:
     """Claims in play: available discs plus permanent claims (A6)."""
     owner = s.claim_owner
     temp = s.claim_temp
     return s.avail[p] + sum(1 for pos in range(16) if owner[pos] == p and not temp[pos])
 
 
-def sync_claims(s: Any, p: int) -> None:
+def sync_claims(s: CompoundedState, p: int) -> None:
     """Invariant I-1, upward half: reserve discs become available up to the Study value."""
     target = TRACK_LEVELS[STUDY][s.exp[p * 4 + STUDY]]
     have = in_play(s, p)
@@ -84,12 +91,12 @@ def sync_claims(s: Any, p: int) -> None:
         have += 1
 
 
-def over_study(s: Any, p: int) -> bool:
+def over_study(s: CompoundedState, p: int) -> bool:
     """True when claims in play exceed the Study value (C-7.4 must run)."""
     return in_play(s, p) > TRACK_LEVELS[STUDY][s.exp[p * 4 + STUDY]]
 
 
-def take_equipment(s: Any, p: int, kind: int) -> bool:
+def take_equipment(s: CompoundedState, p: int, kind: int) -> bool:
     """Take one token from the supply if there is one; usable from the next round (A37)."""
     if s.supply[kind] <= 0:
         return False
@@ -99,13 +106,13 @@ def take_equipment(s: Any, p: int, kind: int) -> bool:
     return True
 
 
-def usable(s: Any, p: int, kind: int) -> int:
+def usable(s: CompoundedState, p: int, kind: int) -> int:
     """Tokens of a kind held since before this round (not taken from the supply this round)."""
     i = p * 6 + kind
     return s.equip[i] - s.fresh[i]
 
 
-def raise_experiment(s: Any, p: int, track: int) -> None:
+def raise_experiment(s: CompoundedState, p: int, track: int) -> None:
     """Raise one level with its effects (C-9.3); the caller checks it is below the top."""
     i = p * 4 + track
     s.exp[i] += 1
@@ -115,7 +122,7 @@ def raise_experiment(s: Any, p: int, track: int) -> None:
             take_equipment(s, p, PAPER)
 
 
-def lower_experiment(s: Any, p: int, track: int) -> bool:
+def lower_experiment(s: CompoundedState, p: int, track: int) -> bool:
     """Lower one level (C-9.4); True if the Study drop rule C-7.4 must now run."""
     i = p * 4 + track
     if s.exp[i] == 0:
@@ -124,14 +131,14 @@ def lower_experiment(s: Any, p: int, track: int) -> bool:
     return track == STUDY and over_study(s, p)
 
 
-def complete_extinguishers(s: Any, p: int) -> list[int]:
+def complete_extinguishers(s: CompoundedState, p: int) -> list[int]:
     """Ids of the complete extinguishers ``p`` holds."""
     return [
         x for x, holder in enumerate(s.ext_holder) if holder == p and EMPTY not in s.ext_items[x]
     ]
 
 
-def clear_items(s: Any, card: int, items: tuple[int, ...]) -> None:
+def clear_items(s: CompoundedState, card: int, items: tuple[int, ...]) -> None:
     """Send a card's items away: crystals to the bag, wild tokens out of the game."""
     elements = CARDS[card].space_elements
     bag = s.bag
@@ -142,7 +149,7 @@ def clear_items(s: Any, card: int, items: tuple[int, ...]) -> None:
             s.wild_out += 1
 
 
-def discard_extinguisher(s: Any, x: int) -> None:
+def discard_extinguisher(s: CompoundedState, x: int) -> None:
     """An extinguisher leaves the game: crystals to the bag, a wild token out (A38)."""
     bag = s.bag
     for i, slot in enumerate(s.ext_items[x]):
@@ -154,7 +161,7 @@ def discard_extinguisher(s: Any, x: int) -> None:
     s.ext_holder[x] = -1
 
 
-def fire_limit(s: Any, pos: int) -> int:
+def fire_limit(s: CompoundedState, pos: int) -> int:
     """The fire limit of a field compound; 0 if it is not flammable (C-11.1, C-8.3)."""
     card = CARDS[s.field_card[pos]]
     if card.flammable:
@@ -162,7 +169,7 @@ def fire_limit(s: Any, pos: int) -> int:
     return CONTENT.bunsen_fire_limit if s.burned[pos] else 0
 
 
-def return_claim(s: Any, pos: int) -> None:
+def return_claim(s: CompoundedState, pos: int) -> None:
     """Take the claim disc off a compound: temporary to the reserve, permanent to available."""
     p = s.claim_owner[pos]
     if p < 0:
@@ -187,22 +194,39 @@ def open_mask(card: int, items: tuple[int, ...]) -> int:
     return mask
 
 
-def put_items(s: Any, pos: int, items: tuple[int, ...]) -> None:
+def put_items(s: CompoundedState, pos: int, items: tuple[int, ...]) -> None:
     """Set the items of a field compound (the one writer of ``field_items``)."""
     s.field_items[pos] = items
     s.field_open[pos] = open_mask(s.field_card[pos], items)
 
 
-def first_empty(s: Any, pos: int, e: int) -> int:
-    """Index of the first empty space of element ``e`` on a field compound, or -1."""
-    items = s.field_items[pos]
-    for i in CARDS[s.field_card[pos]].spaces_of[e]:
-        if items[i] == EMPTY:
-            return i
-    return -1
+ALL_ELEMENTS = (1 << 6) - 1  # an element mask with every element
+ELEMENTS_IN = tuple(tuple(e for e in range(6) if mask >> e & 1) for mask in range(64))
 
 
-def place_card(s: Any, pos: int, card: int) -> None:
+def field_spaces(
+    s: CompoundedState, element_mask: int, positions: Iterable[int] = POSITIONS
+) -> list[Action]:
+    """A space option per field compound among ``positions`` and element of ``element_mask``
+    with an empty space there: its first empty space of that element (the others are the
+    same choice), in reading order, then element order."""
+    options: list[Action] = []
+    field_open, field_items, field_card = s.field_open, s.field_items, s.field_card
+    for pos in positions:
+        m = field_open[pos] & element_mask  # 0 on an empty position
+        if m:
+            row = SPACE[pos]
+            items = field_items[pos]
+            spaces_of = CARDS[field_card[pos]].spaces_of
+            for e in ELEMENTS_IN[m]:
+                for i in spaces_of[e]:
+                    if items[i] == EMPTY:
+                        options.append(row[i])
+                        break
+    return options
+
+
+def place_card(s: CompoundedState, pos: int, card: int) -> None:
     """Put a fresh card from the deck on an empty field position."""
     s.field_card[pos] = card
     items = (EMPTY,) * CARDS[card].spaces
@@ -212,7 +236,7 @@ def place_card(s: Any, pos: int, card: int) -> None:
     s.burned[pos] = 0
 
 
-def clear_position(s: Any, pos: int) -> None:
+def clear_position(s: CompoundedState, pos: int) -> None:
     """Empty a field position (its card and items are handled by the caller)."""
     s.field_card[pos] = -1
     s.field_items[pos] = ()

@@ -5,13 +5,12 @@
 """
 
 from boardlab.engine import GameSpec, OptionSpec
+from boardlab.engine.schema import body_schema
 from boardlab.games.konoten.audit import audit
 from boardlab.games.konoten.codec import action_codec
 from boardlab.games.konoten.content import CONTENT
-from boardlab.games.konoten.endgame import in_last_round
 from boardlab.games.konoten.evaluate import evaluate
 from boardlab.games.konoten.observation import observation_encoder
-from boardlab.games.konoten.roles import roles
 from boardlab.games.konoten.state import KonotenState
 from boardlab.games.konoten.tables import CHARACTER_IDS
 
@@ -41,12 +40,7 @@ SPEC = GameSpec(
     audit=audit,
     action_codec=action_codec,
     observation_encoder=observation_encoder,
-    # measured against greedy (the README's "Scores, evaluate, audit" has the tables):
-    # c 0.35 and depth 0 won most of the search settings tried; playing the last round
-    # out greedily (finish) raised mcts at 0.2 s from 63% to 71% of 200 same-deal games
-    search_defaults=(("c", 0.35), ("depth", 0), ("finish", "greedy"), ("epsilon", 0.0)),
-    roles=roles,
-    endgame=in_last_round,
+    body_schema=body_schema("boardlab.games.konoten"),
 )
 
 __all__ = ["CONTENT", "SPEC", "KonotenState", "audit", "evaluate"]

@@ -62,7 +62,7 @@ def _token_problems(s: KonotenState) -> list[str]:
         for m, name in enumerate(("light", "rainbow", "sediment")):
             if s.mats[base + m] < 0:
                 problems.append(f"player {p}: negative {name}")
-        if s.ap[p] < 0 or s.cr[p] < 0:
+        if s.ap[p] < 0 or s.creativity[p] < 0:
             problems.append(f"player {p}: negative AP or creativity")
     for d in range(N_DEVICES):
         held = sum(s.dev_occ[d * n + p] for p in range(n))

@@ -10,6 +10,7 @@ The rules modules interpret those names; the data never names code.
 
 from __future__ import annotations
 
+import itertools
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -366,6 +367,8 @@ def load_content(path: Path = CONTENT_FILE) -> Content:
     foundations = tuple(Foundation(str(f["id"]), int(f["cost"])) for f in raw["foundations"])
     if any(f.cost < 0 for f in foundations):
         raise ContentError("foundation costs must be non-negative")
+    if any(a.cost > b.cost for a, b in itertools.pairwise(foundations)):
+        raise ContentError("foundations must be listed by cost, cheapest first")
     setup_raw = raw["player_setup"]
     mats = setup_raw["materials"]
     setup = PlayerSetup(

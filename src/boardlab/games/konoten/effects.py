@@ -1,21 +1,20 @@
-"""Executing effects (K-10): paying inputs, gaining outputs, growth (K-11), tasks (K-12).
+"""Executing effects (K-10): paying inputs, gaining outputs, capacity and discards (K-10.4).
 
 An effect is paid in full at once for AP, creativity, materials and VP; colour-token inputs
 (growth, assistant) and the gains are then pushed as frames, because each may ask the
-player something (K5-K9, K11). Frames refer to players, nodes, devices and lenses by index.
-Every ``step_*`` returns True when its frame waits on a decision, False when it changed
-the stack and the rules should look again; every ``options_*`` lists the legal actions.
+player something (K5, K6, K8, K11). Frames refer to players, nodes, devices and lenses by
+index. Each ``prepare_*`` returns True when its frame now waits on a decision, False when
+it changed the stack; each ``options_*`` lists the legal actions, ``resolve_*`` applies one.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from boardlab.engine import Action
+from boardlab.engine import Action, Frame
 from boardlab.games.konoten import actions as A
-from boardlab.games.konoten.content import CONTENT, Vector
+from boardlab.games.konoten.content import Vector
 from boardlab.games.konoten.tables import (
-    ABILITIES,
     ASSISTANT,
     CAPACITY_NODES,
     CREATIVITY,
@@ -23,20 +22,14 @@ from boardlab.games.konoten.tables import (
     GROWTH,
     N_DEVICES,
     N_NODES,
-    N_TASKS,
     PASSIVES,
     POPCOUNT,
-    TASKS,
     VP,
-    Effect,
     Needs,
-    ability_effect,
 )
 
 if TYPE_CHECKING:
     from boardlab.games.konoten.state import KonotenState
-
-Frame = tuple[Any, ...]
 
 #: Where the assistant executing an effect stands (it can never pay an assistant input).
 NO_EXECUTOR, ON_DEVICE, ON_LENS = 0, 1, 2
@@ -57,7 +50,7 @@ def total_assistants(s: KonotenState, p: int) -> int:
 
 def lenses_owned(s: KonotenState, p: int) -> int:
     """How many lenses seat ``p`` has made (lenses are permanent, A27)."""
-    return sum(1 for lens in s.lenses if lens[0] == p)
+    return [lens[0] for lens in s.lenses].count(p)
 
 
 def holdings(s: KonotenState, p: int, executor: bool) -> list[int]:
@@ -67,15 +60,18 @@ def holdings(s: KonotenState, p: int, executor: bool) -> list[int]:
     """
     base = p * 3
     mats = s.mats
+    assistants = (  # as total_assistants, inlined on this hot path
+        s.lobby_unused[p] + s.lobby_used[p] + s.lens_occ.count(p) + sum(s.dev_occ[p :: s.players])
+    )
     return [
         mats[base],
         mats[base + 1],
         mats[base + 2],
         s.ap[p],
-        s.cr[p],
+        s.creativity[p],
         s.vp[p],
         POPCOUNT[s.grown[p]],
-        total_assistants(s, p) - executor,
+        assistants - executor,
     ]
 
 
@@ -105,7 +101,7 @@ def execute(
 ) -> None:
     """Pay an effect's counters now and push its token payments, gains and task check (K-10)."""
     s.ap[p] -= ap_total
-    s.cr[p] -= inp[CREATIVITY]
+    s.creativity[p] -= inp[CREATIVITY]
     s.vp[p] -= inp[VP]
     base = p * 3
     mats = s.mats
@@ -120,27 +116,6 @@ def execute(
         stack.append(("pay_assistant", p, inp[ASSISTANT], executor, where))
     if inp[GROWTH]:
         stack.append(("pay_growth", p, inp[GROWTH]))
-
-
-def ability_times(s: KonotenState, p: int, node: int) -> int:
-    """How many times a supply / end ability repeats (K-11.5, R5)."""
-    ability = ABILITIES[s.char[p]][node]
-    if ability.times == "lenses_owned":
-        times = lenses_owned(s, p)
-        return min(times, ability.max_times) if ability.max_times else times
-    return 1
-
-
-_EFFECTS: dict[tuple[int, int, int], Effect] = {}
-
-
-def node_effect(character: int, node: int, times: int = 1) -> Effect:
-    """The effect of a character's ability on ``node``, repeated ``times`` times."""
-    key = (character, node, times)
-    found = _EFFECTS.get(key)
-    if found is None:
-        found = _EFFECTS[key] = ability_effect(ABILITIES[character][node], times)
-    return found
 
 
 # ---------------------------------------------------------------- paying a growth (K5)
@@ -222,11 +197,11 @@ def _live_gain(s: KonotenState, f: Frame) -> tuple[int, int, int, int, int, int]
     return p, light, rainbow, sediment, growth, helpers
 
 
-def step_gain(s: KonotenState, f: Frame) -> bool:
+def prepare_gain(s: KonotenState, f: Frame) -> bool:
     if f[2] or f[3] or f[4]:
         p = f[1]
         s.ap[p] += f[2]
-        s.cr[p] += f[3]
+        s.creativity[p] += f[3]
         s.vp[p] += f[4]
     p, light, rainbow, sediment, growth, helpers = _live_gain(s, f)
     new_mats = light + rainbow + sediment
@@ -309,7 +284,7 @@ def gain_materials(s: KonotenState, p: int, light: int, rainbow: int, sediment: 
 
 
 # ---------------------------------------------------------------- discarding (K8)
-def step_discard(s: KonotenState, f: Frame) -> bool:
+def prepare_discard(s: KonotenState, f: Frame) -> bool:
     p, new, excess = f[1], [f[2], f[3], f[4]], f[5]
     if excess and sum(1 for v in new if v) > 1:
         return True
@@ -334,125 +309,3 @@ def resolve_discard(s: KonotenState, f: Frame, action: Action) -> None:
     frame[5] -= 1
     s.stack[-1] = tuple(frame)
 
-
-# ---------------------------------------------------------------- growing (K7, K-11.2)
-def options_grow(s: KonotenState, f: Frame) -> list[Action]:
-    eligible = ELIGIBLE[s.grown[f[1]]]
-    return [A.GROW[n] for n in range(N_NODES) if eligible >> n & 1]
-
-
-def step_grow(s: KonotenState, f: Frame) -> bool:
-    p, source = f[1], f[2]
-    if source == FROM_STOCK and not s.stock[p]:
-        s.stack.pop()
-        return False
-    return True
-
-
-def resolve_grow(s: KonotenState, f: Frame, action: Action) -> None:
-    p, source = f[1], f[2]
-    s.grown[p] |= 1 << A.NODE_INDEX[str(action.args[0])]
-    if source == FROM_STOCK:
-        s.stock[p] -= 1
-    else:
-        s.tasks[p] &= ~(1 << source)
-    s.stack.pop()
-
-
-# ---------------------------------------------------------------- tasks (K-12, K9)
-def _task_met(s: KonotenState, p: int, task: int) -> bool:
-    quantity, threshold = TASKS[task]
-    if quantity == "light":
-        return s.mats[p * 3] >= threshold
-    if quantity == "rainbow":
-        return s.mats[p * 3 + 1] >= threshold
-    return lenses_owned(s, p) >= threshold
-
-
-def step_check_tasks(s: KonotenState, f: Frame) -> bool:
-    p = f[1]
-    stack = s.stack
-    stack.pop()
-    open_tasks = s.tasks[p]
-    if not open_tasks:
-        return False
-    met = [t for t in range(N_TASKS) if open_tasks >> t & 1 and _task_met(s, p, t)]
-    if met:
-        claimed = {g[2] for g in stack if g[0] in ("task", "grow") and g[1] == p and g[2] >= 0}
-        for task in reversed(met):
-            if task not in claimed:
-                stack.append(("task", p, task))
-    return False
-
-
-def options_token(s: KonotenState, f: Frame) -> list[Action]:
-    if ELIGIBLE[s.grown[f[1]]]:
-        return [A.TAKE_ASSISTANT, A.TAKE_GROWTH]
-    return [A.TAKE_ASSISTANT]
-
-
-def resolve_task(s: KonotenState, f: Frame, action: Action) -> None:
-    p, task = f[1], f[2]
-    if action == A.TAKE_GROWTH:
-        s.stack[-1] = ("grow", p, task)
-        return
-    s.tasks[p] &= ~(1 << task)
-    s.lobby_unused[p] += 1
-    s.stack.pop()
-
-
-# ---------------------------------------------------------------- supply token (K-6.2, K2)
-def step_supply_token(s: KonotenState, f: Frame) -> bool:
-    if not s.stock[f[1]]:
-        s.stack.pop()
-        return False
-    return True
-
-
-def resolve_supply_token(s: KonotenState, f: Frame, action: Action) -> None:
-    p = f[1]
-    if action == A.TAKE_GROWTH:
-        s.stack[-1] = ("grow", p, FROM_STOCK)
-        return
-    s.stock[p] -= 1
-    s.lobby_unused[p] += 1
-    s.stack.pop()
-
-
-# ---------------------------------------------------------------- supply / end abilities (K3, K10)
-def _usable(s: KonotenState, p: int, mask: int, used: int) -> list[Action]:
-    ch = s.char[p]
-    candidates = mask & s.grown[p] & ~used
-    found = []
-    for node in range(N_NODES):
-        if candidates >> node & 1:
-            times = ability_times(s, p, node)
-            if times <= 0:
-                continue
-            effect = node_effect(ch, node, times)
-            if can_pay(s, p, effect.needs, effect.ap, False):
-                found.append(A.USE[node])
-    return found
-
-
-def options_abilities(s: KonotenState, f: Frame, masks: tuple[int, ...]) -> list[Action]:
-    found = _usable(s, f[1], masks[s.char[f[1]]], f[2])
-    if found:
-        found.append(A.DONE)
-    return found
-
-
-def resolve_ability(s: KonotenState, f: Frame, action: Action) -> None:
-    p = f[1]
-    if action == A.DONE:
-        s.stack.pop()
-        return
-    node = A.NODE_INDEX[str(action.args[0])]
-    s.stack[-1] = (f[0], p, f[2] | 1 << node)
-    effect = node_effect(s.char[p], node, ability_times(s, p, node))
-    execute(s, p, effect.input, effect.ap, effect.output)
-
-
-def owner_bonus(s: KonotenState, owner: int) -> int:
-    """The VP a lens owner gets when another player uses the lens (K-7.7, A18)."""
-    return CONTENT.owner_bonus_vp + PASSIVES[s.char[owner]][s.grown[owner]].owner_bonus

@@ -20,8 +20,9 @@ once the seat's last main phase is over only VP and graduation scoring remain:
   hand out (K-6.2); this round's supply income until it is received (K-6.1);
 * grown abilities: net worth per use times the uses left this round and later.
 
-It reads what ``view(seat)`` shows (hands and frames are public, A10) and never the order
-of the decks. Lens searches are cached per hand: a call costs about ten microseconds.
+It reads only what every seat knows (hands are public, A10; the pending frames hold what
+``view`` describes as ``pending``) and never the order of the decks. Lens searches are
+cached per hand: a call costs about ten microseconds.
 """
 
 from __future__ import annotations
@@ -53,8 +54,7 @@ from boardlab.games.konoten.tables import (
 )
 
 if TYPE_CHECKING:
-    from boardlab.engine import GameState
-    from boardlab.games.konoten.effects import Frame
+    from boardlab.engine import Frame, GameState
     from boardlab.games.konoten.state import KonotenState
 
 ROUNDS = CONTENT.rounds
@@ -505,7 +505,7 @@ def evaluate(state: GameState, seat: int) -> float:
     passives = PASSIVES[ch][grown]
     base = seat * 3
     light, rainbow, sediment = s.mats[base], s.mats[base + 1], s.mats[base + 2]
-    ap, cr = s.ap[seat], s.cr[seat]
+    ap, cr = s.ap[seat], s.creativity[seat]
     unused = s.lobby_unused[seat]
     others = s.lobby_used[seat] + sum(s.dev_occ[seat::n])
     stock = s.stock[seat]

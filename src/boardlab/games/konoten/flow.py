@@ -1,29 +1,23 @@
-"""Setup (K-4), the round structure (K-5): supply (K-6), main (K-7), end (K-13), graduation (K-14).
+"""The frame table ``RULES`` and the round structure (K-5): supply (K-6), main (K-7), end (K-13).
 
-``phase_step`` runs when no frame is pending: it starts the next player's part of the
-current phase or moves to the next phase, and returns False once the game is over.
+Every pending piece of work is a frame ``(key, seat, *data)`` on ``state.stack`` (layouts in
+the package README); ``RULES`` says, for each key, the decision it poses and how an answer
+is applied (``Ask``), or the work it does by itself (``Step``). A decision with a single
+option is answered at once, except the main-phase action, which is always asked (K-7.1).
+When the stack runs empty ``refill`` starts the next seat's part of the phase, or the next
+phase, and ends the game with graduation (K-14) after the last round.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from boardlab.engine import Action
-from boardlab.games.konoten import actions as A
+from boardlab.engine import Ask, Frame, Step
+from boardlab.games.konoten import abilities, draft, effects, graduation, grinding, growth, tasks
+from boardlab.games.konoten import main_phase as main
 from boardlab.games.konoten.content import CONTENT
-from boardlab.games.konoten.effects import Frame, lenses_owned
-from boardlab.games.konoten.tables import (
-    ABILITIES,
-    ALL_FOUNDATIONS,
-    ALL_TASKS,
-    CHARACTER_IDS,
-    N_CHARACTERS,
-    N_DEVICES,
-    NORMAL_CARDS,
-    PASSIVES,
-    START_BIT,
-    VP_CARDS,
-)
+from boardlab.games.konoten.tables import N_DEVICES
 
 if TYPE_CHECKING:
     from boardlab.games.konoten.state import KonotenState
@@ -32,66 +26,115 @@ DRAFT, SUPPLY, MAIN, END, OVER = range(5)
 PHASE_NAMES = ("draft", "supply", "main", "end", "over")
 
 
-def setup(s: KonotenState) -> None:
-    """Deal a new game (K-4); the caller then runs the rules to the first decision."""
-    n = s.players
-    rng = s.rng
-    normal = list(NORMAL_CARDS)
-    rng.shuffle(normal)
-    vp_deck = list(VP_CARDS)
-    rng.shuffle(vp_deck)
-    s.normal_deck = normal
-    s.vp_deck = vp_deck
-    s.market = [normal.pop() for _ in range(CONTENT.normal_display)] + [
-        vp_deck.pop() for _ in range(CONTENT.vp_display)
-    ]
-    s.found = ALL_FOUNDATIONS
-    s.start = rng.randbelow(n)
-    start = CONTENT.setup
-    s.ap = [start.ap] * n
-    s.cr = [start.creativity] * n
-    s.vp = [0] * n
-    s.stock = [start.tokens_in_stock] * n
-    s.tasks = [ALL_TASKS] * n
-    s.grown = [START_BIT] * n
-    s.will_used = [0] * n
-    s.lobby_unused = [start.assistants_in_lobby_unused] * n
-    s.lobby_used = [0] * n
-    s.hand = [0] * n
-    s.mats = list(start.materials) * n
-    s.dev_occ = [0] * (N_DEVICES * n)
-    s.dev_uses = [0] * N_DEVICES
-    s.lenses = []
-    s.lens_occ = []
-    s.lens_used = []
-    s.stack = []
-    s.round = 1
-    s.order_pos = 0
-    s.main_next = s.start
-    s.ended = 0
-    s.next_start = -1
-    chosen = list(s.options.get("characters") or ())
-    if chosen:
-        if len(chosen) != n or len(set(chosen)) != n:
-            raise ValueError(
-                f"option 'characters' needs {n} different characters (one per seat), "
-                f"got {chosen}; characters: {', '.join(CHARACTER_IDS)}"
-            )
-        s.char = [A.CHARACTER_INDEX[c] for c in chosen]
-        s.phase = SUPPLY
-    elif s.options.get("assignment", "random") == "draft":
-        s.char = [-1] * n
-        s.phase = DRAFT
-        for k in range(n):  # A17: reverse start order, so the seat before the start picks first
-            s.stack.append(("character", (s.start + k) % n))
-    else:
-        order = list(range(N_CHARACTERS))
-        rng.shuffle(order)
-        s.char = order[:n]
-        s.phase = SUPPLY
+def _turn_prompt(s: KonotenState, f: Frame) -> str:
+    p = f[1]
+    return (
+        f"player {p}, round {s.round}: choose an action "
+        f"(AP {s.ap[p]}, creativity {s.creativity[p]})"
+    )
 
 
-def phase_step(s: KonotenState) -> bool:
+def _grind_prompt(s: KonotenState, f: Frame) -> str:
+    if f[7] >= 0:
+        return f"player {f[1]}: place card {f[7]} as printed or turned 180 degrees"
+    return f"player {f[1]}: add a card to the lens ({f[6]} so far, result - material {f[5]})"
+
+
+RULES: Mapping[str, Step[KonotenState] | Ask[KonotenState]] = {
+    # the character draft (K1, A17)
+    "character": Ask(
+        "choose_character",
+        lambda s, f: f"player {f[1]}: choose a character board",
+        draft.options_character,
+        draft.resolve_character,
+    ),
+    # supply phase (K-6): the token (K-6.2), then the supply abilities (K-6.3)
+    "supply_token": Ask(
+        "supply_token",
+        lambda s, f: f"player {f[1]}: the token from your stock becomes an assistant or grows",
+        growth.options_token,
+        growth.resolve_supply_token,
+        prepare=growth.prepare_supply_token,
+    ),
+    "supply": Ask(
+        "supply_ability",
+        lambda s, f: f"player {f[1]}: use a supply ability, or done",
+        abilities.options_supply,
+        abilities.resolve_ability,
+    ),
+    # main phase (K-7): one action per turn until every seat has ended
+    "turn": Ask(
+        "main_action", _turn_prompt, main.options_turn, main.resolve_turn, always_ask=True
+    ),
+    # grinding a lens (K-9): cards and orientations, a foundation, the optional follow-up
+    "grind": Ask(
+        grinding.grind_kind, _grind_prompt, grinding.options_grind, grinding.resolve_grind
+    ),
+    "foundation": Ask(
+        "grind_foundation",
+        lambda s, f: f"player {f[1]}: choose the foundation (cost at least {max(0, f[4])})",
+        grinding.options_foundation,
+        grinding.resolve_foundation,
+    ),
+    "follow_up": Ask(
+        "grind_follow_up",
+        lambda s, f: f"player {f[1]}: place another assistant on new lens {f[2]} now?",
+        grinding.options_follow_up,
+        grinding.resolve_follow_up,
+    ),
+    # executing an effect (K-10): colour-token inputs, then the gains
+    "pay_growth": Ask(
+        "pay_growth",
+        lambda s, f: f"player {f[1]}: pay a growth: which node returns to stock ({f[2]} left)",
+        effects.options_pay_growth,
+        effects.resolve_pay_growth,
+    ),
+    "pay_assistant": Ask(
+        "pay_assistant",
+        lambda s, f: f"player {f[1]}: pay an assistant: which returns to stock ({f[2]} left)",
+        effects.options_pay_assistant,
+        effects.resolve_pay_assistant,
+    ),
+    "gain": Ask(
+        "gain_order",
+        lambda s, f: f"player {f[1]}: which gain comes next",
+        effects.options_gain,
+        effects.resolve_gain,
+        prepare=effects.prepare_gain,
+    ),
+    "discard": Ask(
+        "discard_material",
+        lambda s, f: f"player {f[1]}: over capacity, discard a new material ({f[5]} left)",
+        effects.options_discard,
+        effects.resolve_discard,
+        prepare=effects.prepare_discard,
+    ),
+    # growth (K-11) and tasks (K-12), checked after every effect (A16)
+    "grow": Ask(
+        "grow_node",
+        lambda s, f: f"player {f[1]}: choose the node to grow",
+        growth.options_grow,
+        growth.resolve_grow,
+        prepare=growth.prepare_grow,
+    ),
+    "check_tasks": Step(tasks.check_tasks),
+    "task": Ask(
+        "task_reward",
+        lambda s, f: f"player {f[1]}: task {f[2]} done: its token becomes an assistant or grows",
+        growth.options_token,
+        tasks.resolve_task,
+    ),
+    # end phase (K-13.3)
+    "end": Ask(
+        "end_ability",
+        lambda s, f: f"player {f[1]}: use an end-phase ability, or done",
+        abilities.options_end,
+        abilities.resolve_ability,
+    ),
+}
+
+
+def refill(s: KonotenState) -> bool:
     """Start the next part of the round when nothing is pending; False once the game is over."""
     n = s.players
     phase = s.phase
@@ -123,7 +166,7 @@ def phase_step(s: KonotenState) -> bool:
         if s.next_start >= 0:  # K-13.4
             s.start = s.next_start
         if s.round >= CONTENT.rounds:
-            graduation(s)
+            graduation.graduate(s)
             s.phase = OVER
             return False
         s.round += 1
@@ -148,7 +191,7 @@ def begin_round(s: KonotenState) -> None:
 def supply_player(s: KonotenState, p: int) -> None:
     """K-6.1 gains, then the token step (K-6.2) and the supply abilities (K-6.3)."""
     s.ap[p] += CONTENT.supply_ap
-    s.cr[p] += CONTENT.supply_creativity
+    s.creativity[p] += CONTENT.supply_creativity
     s.stack.append(("supply", p, 0))
     if s.stock[p]:
         s.stack.append(("supply_token", p))
@@ -164,45 +207,3 @@ def end_phase_returns(s: KonotenState) -> None:
             s.lobby_unused[p] += s.dev_occ[d * n + p]
             s.dev_occ[d * n + p] = 0
     s.lens_used = [0] * len(s.lens_used)
-
-
-def graduation(s: KonotenState) -> None:
-    """K-14.1 sediment penalty, then K-14.2 final abilities (A24)."""
-    for p in range(s.players):
-        ch, grown = s.char[p], s.grown[p]
-        sediment = s.mats[p * 3 + 2]
-        s.vp[p] += sediment * PASSIVES[ch][grown].sediment_vp
-        for node, ability in enumerate(ABILITIES[ch]):
-            if ability.type != "final" or not grown >> node & 1:
-                continue
-            quantity = final_quantity(s, p, ability.count)
-            if ability.per > 0:
-                s.vp[p] += ability.vp * (quantity // ability.per)
-            elif quantity == ability.equals:
-                s.vp[p] += ability.vp
-
-
-def final_quantity(s: KonotenState, p: int, count: str) -> int:
-    """The quantity a final ability counts (K-11.5)."""
-    if count == "light":
-        return s.mats[p * 3]
-    if count == "rainbow":
-        return s.mats[p * 3 + 1]
-    if count == "sediment":
-        return s.mats[p * 3 + 2]
-    if count == "ap":
-        return s.ap[p]
-    if count == "creativity":
-        return s.cr[p]
-    return lenses_owned(s, p)
-
-
-# ---------------------------------------------------------------- character draft (K1, A17)
-def options_character(s: KonotenState, f: Frame) -> list[Action]:
-    taken = set(s.char)
-    return [A.CHARACTER[c] for c in range(N_CHARACTERS) if c not in taken]
-
-
-def resolve_character(s: KonotenState, f: Frame, action: Action) -> None:
-    s.char[f[1]] = A.CHARACTER_INDEX[str(action.args[0])]
-    s.stack.pop()

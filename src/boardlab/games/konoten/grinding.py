@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardlab.engine import Action
+from boardlab.engine import Action, Frame
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.content import CONTENT
-from boardlab.games.konoten.effects import ON_DEVICE, Frame, can_pay, execute
+from boardlab.games.konoten.effects import ON_DEVICE, can_pay, execute
 from boardlab.games.konoten.lenses import lens_info, use_lens
 from boardlab.games.konoten.tables import (
     COST_MASK,
@@ -22,6 +22,7 @@ from boardlab.games.konoten.tables import (
     DEVICE_AP,
     DEVICE_INPUT,
     DEVICE_OUTPUT,
+    FOUNDATION_COST,
     GRIND,
     MAX_LENS_CARDS,
     MIN_LENS_CARDS,
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 
 _MEMO: dict[tuple[int, int, int, int, int], bool] = {}
 _MEMO_LIMIT = 100_000
+#: can_grind by ``hand << _COST_BITS | highest cost left``.
+_GRINDABLE: dict[int, bool] = {}
+_COST_BITS = max(FOUNDATION_COST).bit_length()
 
 
 def completable(rem: int, mask: int, diff: int, count: int, max_cost: int) -> bool:
@@ -64,20 +68,27 @@ def completable(rem: int, mask: int, diff: int, count: int, max_cost: int) -> bo
 
 
 def max_cost(found: int) -> int:
-    """The highest foundation cost still in the supply, or -1 when none is left."""
-    for cost in reversed(COSTS):
-        if found & COST_MASK[cost]:
-            return cost
-    return -1
+    """The highest foundation cost still in the supply, or -1 when none is left.
+
+    Foundations are listed cheapest first (the content checks it), so the costliest left
+    is the highest bit of ``found``.
+    """
+    return FOUNDATION_COST[found.bit_length() - 1] if found else -1
 
 
 def can_grind(s: KonotenState, p: int) -> bool:
     """Whether ``p``'s hand holds a legal lens for the foundations left (A4)."""
     hand = s.hand[p]
-    if hand.bit_count() < MIN_LENS_CARDS:
+    if hand.bit_count() < MIN_LENS_CARDS or not s.found:
         return False
     top = max_cost(s.found)
-    return top >= 0 and completable(hand, 0, 0, 0, top)
+    key = hand << _COST_BITS | top
+    found = _GRINDABLE.get(key)
+    if found is None:
+        if len(_GRINDABLE) >= _MEMO_LIMIT:
+            _GRINDABLE.clear()
+        found = _GRINDABLE[key] = completable(hand, 0, 0, 0, top)
+    return found
 
 
 def start_grind(s: KonotenState, p: int) -> None:
@@ -117,14 +128,15 @@ def options_grind(s: KonotenState, f: Frame) -> list[Action]:
     return found
 
 
-def decision_kind_grind(f: Frame) -> str:
+def grind_kind(f: Frame) -> str:
+    """A card to add, or the orientation of the card just picked."""
     return "grind_orientation" if f[7] >= 0 else "grind_card"
 
 
 def resolve_grind(s: KonotenState, f: Frame, action: Action) -> None:
     _, p, cards, flipped, mask, diff, count, pending = f
     if pending >= 0:
-        o = 1 if action == A.FLIP else 0
+        o = 1 if action.kind == "flip" else 0
         card_mask, card_diff, _ = ORIENTATIONS[pending][o]
         s.stack[-1] = (
             "grind",
@@ -136,7 +148,7 @@ def resolve_grind(s: KonotenState, f: Frame, action: Action) -> None:
             count + 1,
             -1,
         )
-    elif action == A.DONE:
+    elif action.kind == "done":
         s.stack[-1] = ("foundation", p, cards, flipped, diff)
     else:
         s.stack[-1] = (*f[:7], int(action.args[0]))
@@ -187,5 +199,5 @@ def options_follow_up(s: KonotenState, f: Frame) -> list[Action]:
 
 def resolve_follow_up(s: KonotenState, f: Frame, action: Action) -> None:
     s.stack.pop()
-    if action != A.SKIP:
+    if action.kind != "skip":
         use_lens(s, f[1], f[2], 0)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from boardlab.games.konoten.content import SYMBOLS, Vector
-from boardlab.games.konoten.effects import ON_LENS, execute, owner_bonus
+from boardlab.games.konoten.content import CONTENT, SYMBOLS, Vector
+from boardlab.games.konoten.effects import ON_LENS, execute
 from boardlab.games.konoten.tables import (
     AP,
     CARD_INPUT,
     CARD_OUTPUT,
     CARD_RESULT,
     FOUNDATION_COST,
+    PASSIVES,
     Needs,
     bits,
     needs_of,
@@ -76,6 +77,11 @@ def lens_info(lens: Lens) -> LensInfo:
             LENS_INFO.clear()
         LENS_INFO[lens] = info
     return info
+
+
+def owner_bonus(s: KonotenState, owner: int) -> int:
+    """The VP a lens owner gets when another player uses the lens (K-7.7, A18)."""
+    return CONTENT.owner_bonus_vp + PASSIVES[s.char[owner]][s.grown[owner]].owner_bonus
 
 
 def use_lens(s: KonotenState, p: int, lens: int, fee: int) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardlab.engine import Action
+from boardlab.engine import Action, Frame
 from boardlab.games.konoten import actions as A
-from boardlab.games.konoten.effects import ON_DEVICE, Frame, affordable, execute, holdings
+from boardlab.games.konoten.effects import ON_DEVICE, affordable, execute, holdings
 from boardlab.games.konoten.grinding import can_grind, start_grind
 from boardlab.games.konoten.lenses import LENS_INFO, lens_info, use_lens
 from boardlab.games.konoten.tables import (
@@ -38,6 +38,11 @@ if TYPE_CHECKING:
 
 _DEVICE_TOTAL_AP = tuple(DEVICE_AP[d] + DEVICE_INPUT[d][AP] for d in range(N_DEVICES))
 DEVICE_NEEDS = tuple(needs_of(DEVICE_INPUT[d]) for d in range(N_DEVICES))
+#: Per device: its index, its action, its input needs, its AP in all, its capacity per round.
+_DEVICE_ROWS = tuple(
+    (d, A.ACTIVATE_DEVICE[d], DEVICE_NEEDS[d], _DEVICE_TOTAL_AP[d], DEVICE_CAPACITY[d])
+    for d in range(N_DEVICES)
+)
 
 
 def device_open(s: KonotenState, d: int) -> bool:
@@ -47,12 +52,14 @@ def device_open(s: KonotenState, d: int) -> bool:
 
 
 def options_turn(s: KonotenState, f: Frame) -> list[Action]:
+    """Collect, will, activate, persuade, reactivate: each only if payable in full; and end."""
     p = f[1]
     ch = s.char[p]
     grown = s.grown[p]
     passives = PASSIVES[ch][grown]
+    collect = A.COLLECT
     found = (
-        [A.COLLECT[card] for card in s.market if card >= 0]
+        [collect[card] for card in s.market if card >= 0]
         if s.ap[p] >= passives.collect_cost
         else []
     )
@@ -74,22 +81,26 @@ def options_turn(s: KonotenState, f: Frame) -> list[Action]:
             node += 1
     if helpers:
         have[ASSISTANT] -= 1  # the placed assistant executes; it cannot pay itself
-        for d in range(N_DEVICES):
-            if (
-                device_open(s, d)
-                and affordable(have, DEVICE_NEEDS[d], _DEVICE_TOTAL_AP[d])
-                and (d != GRIND or can_grind(s, p))
-            ):
-                found.append(A.ACTIVATE_DEVICE[d])
+        ap = have[AP]
+        uses = s.dev_uses
+        for d, action, needs, ap_total, capacity in _DEVICE_ROWS:
+            if ap < ap_total or (capacity and uses[d] >= capacity):
+                continue
+            for symbol, amount in needs:
+                if have[symbol] < amount:
+                    break
+            else:
+                if d != GRIND or can_grind(s, p):
+                    found.append(action)
         if s.lenses:
             discount = passives.persuade_discount
-            persuade = max(0, PERSUADE_FEE - discount)
-            reactivate = max(0, REACTIVATE_FEE - discount)
+            persuade = PERSUADE_FEE - discount if discount < PERSUADE_FEE else 0
+            reactivate = REACTIVATE_FEE - discount if discount < REACTIVATE_FEE else 0
             lenses = s.lenses
             for lens, seat in enumerate(s.lens_occ):
                 info = LENS_INFO.get(lenses[lens]) or lens_info(lenses[lens])
                 if seat < 0:
-                    if affordable(have, info.needs, info.ap):
+                    if ap >= info.ap and affordable(have, info.needs, info.ap):
                         found.append(A.ACTIVATE_LENS[lens])
                 elif seat == p:
                     if affordable(have, info.needs, info.ap + reactivate):

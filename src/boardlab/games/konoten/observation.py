@@ -3,10 +3,10 @@
 Seats are counted from the observer: ``seat0`` is the observing seat (seat 0 for a
 spectator), ``seat1`` the next seat, and so on; every seat reference inside the vector
 (owners, occupants, start player, the deciding seat) uses the same rotation. Counts are raw
-numbers (AP, VP, materials...), flags and one-hots are 0/1. The pending decision is the top
-frame of ``view["pending"]``; each context field is filled from the topmost frame of its
-kind, so the gains still to come show while a payment is asked. ``fields()`` names the
-parts; the package README lists them.
+numbers (AP, VP, materials...), flags and one-hots are 0/1. The decision fields come from
+the body's ``pending`` description (the kind, the lens being declared, the gains and
+payments left...) and the envelope's ``to_move``. ``fields()`` names the parts; the package
+README lists them.
 
 >>> import boardlab
 >>> state = boardlab.new("konoten", players=2, seed=1)
@@ -19,18 +19,18 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardlab.games.konoten.codec import check_players
 from boardlab.games.konoten.content import CONTENT, MATERIALS, SYMBOLS
 from boardlab.games.konoten.flow import PHASE_NAMES
-from boardlab.games.konoten.rules import HANDLERS
 from boardlab.games.konoten.tables import (
     CARD_IDS,
     CARD_MASK,
     CHARACTER_IDS,
     COSTS,
+    DEVICE_IDS,
     N_CARDS,
     N_CHARACTERS,
     N_DEVICES,
@@ -40,6 +40,7 @@ from boardlab.games.konoten.tables import (
     NODE_IDS,
     bits,
 )
+from boardlab.games.konoten.view import DISCARD_FIELDS, GAIN_FIELDS
 
 #: Every decision kind, in the order of the ``decision.kind`` one-hot.
 DECISION_KINDS = (
@@ -100,13 +101,8 @@ _PHASE = {phase: i for i, phase in enumerate(PHASE_NAMES)}
 _KIND = {kind: i for i, kind in enumerate(DECISION_KINDS)}
 _COST_KEYS = tuple(str(k) for k in COSTS)
 _LENS_WIDTH_FIXED = 1 + len(LENS_NUMBERS) + 1  # exists, numbers, occupant_used
-#: Frame kinds that share one context field; the topmost frame of the group fills it.
-_CONTEXT_GROUP = {"supply": "abilities", "end": "abilities", "foundation": "grind"}
-
-
-def decision_kind(frame: list[Any]) -> str:
-    """The decision kind that a pending frame (as shown in ``view``) poses."""
-    return HANDLERS[frame[0]].kind(tuple(frame))
+_DEVICE = {device: d for d, device in enumerate(DEVICE_IDS)}
+Relative = Callable[[int], int]
 
 
 class KonotenObservationEncoder:
@@ -206,41 +202,44 @@ class KonotenObservationEncoder:
         me = seat or 0
         f = self._fields
         v = [0.0] * self.size
+        body = view["body"]
 
         def rel(p: int) -> int:
             return (p - me) % n
 
-        v[f["round"][0] + view["round"] - 1] = 1.0
-        v[f["phase"][0] + _PHASE[view["phase"]]] = 1.0
-        v[f["start_player"][0] + rel(view["start_player"])] = 1.0
-        if view["next_start_player"] is not None:
-            v[f["next_start_player"][0] + rel(view["next_start_player"])] = 1.0
+        v[f["round"][0] + body["round"] - 1] = 1.0
+        v[f["phase"][0] + _PHASE[body["phase"]]] = 1.0
+        v[f["start_player"][0] + rel(body["start_player"])] = 1.0
+        if body["next_start_player"] is not None:
+            v[f["next_start_player"][0] + rel(body["next_start_player"])] = 1.0
         at = f["market"][0]
-        market = view["market"]
+        market = body["market"]
         for card in (*market["normal"], *market["vp"]):
             if card is not None:
                 v[at + _CARD[card]] = 1.0
         at = f["deck_sizes"][0]
-        v[at] = float(view["deck_sizes"]["normal"])
-        v[at + 1] = float(view["deck_sizes"]["vp"])
+        v[at] = float(body["deck_sizes"]["normal"])
+        v[at + 1] = float(body["deck_sizes"]["vp"])
         at = f["foundations"][0]
-        piles = view["foundations"]
+        piles = body["foundations"]
         for i, key in enumerate(_COST_KEYS):
             v[at + i] = float(len(piles[key]))
         at = f["devices"][0]
-        for device in view["devices"]:
+        for device in body["devices"]:
             for p, count in enumerate(device["assistants"]):
                 v[at + rel(p)] = float(count)
             v[at + n] = float(device["uses_this_round"])
             at += n + 1
-        self._lenses(view["lenses"], v, rel)
+        self._lenses(body["lenses"], v, rel)
         seat_at = f["seat0.character"][0]
-        for player in view["players"]:
+        for player in body["players"]:
             self._player(player, v, seat_at + rel(player["seat"]) * self._seat_width)
-        self._pending(view["pending"], v, rel)
+        pending = body["pending"]
+        if pending is not None:
+            self._pending(pending, view["to_move"], v, rel)
         return v
 
-    def _lenses(self, lenses: list[dict[str, Any]], v: list[float], rel: Any) -> None:
+    def _lenses(self, lenses: list[dict[str, Any]], v: list[float], rel: Relative) -> None:
         n = self.players
         in_lenses = self._fields["cards_in_lenses"][0]
         lens_at = self._fields["lens0"][0]
@@ -296,67 +295,66 @@ class KonotenObservationEncoder:
         for card in player["hand"]:
             v[at + _CARD[card]] = 1.0
 
-    def _pending(self, frames: list[list[Any]], v: list[float], rel: Any) -> None:
-        if not frames:
-            return
+    def _pending(
+        self, pending: dict[str, Any], to_move: int, v: list[float], rel: Relative
+    ) -> None:
         f = self._fields
-        top = frames[-1]
-        v[f["decision.kind"][0] + _KIND[decision_kind(top)]] = 1.0
-        v[f["decision.seat"][0] + rel(top[1])] = 1.0
-        seen: set[str] = set()
-        for frame in reversed(frames):
-            name = frame[0]
-            group = _CONTEXT_GROUP.get(name, name)
-            if group in seen:
-                continue
-            seen.add(group)
-            if group == "abilities":
-                _bits(v, f["decision.abilities_used"][0], frame[2])
-            elif group == "grind":
-                self._grind(frame, v)
-            elif name == "follow_up":
-                v[f["decision.follow_up_lens"][0] + frame[2]] = 1.0
-            elif name == "pay_growth":
-                v[f["decision.payment"][0]] = float(frame[2])
-            elif name == "pay_assistant":
-                at = f["decision.payment"][0]
-                v[at + 1] = float(frame[2])
-                place, index = frame[3], frame[4]
-                if place == 1:
-                    v[at + 2 + index] = 1.0
-                elif place == 2:
-                    v[at + 2 + N_DEVICES + index] = 1.0
-            elif name == "gain":
-                at = f["decision.gain"][0]
-                for i, value in enumerate(frame[2:10]):
-                    v[at + i] = float(value)
-            elif name == "discard":
-                at = f["decision.discard"][0]
-                for i, value in enumerate(frame[2:6]):
-                    v[at + i] = float(value)
-            elif name == "grow":
-                v[f["decision.grow_source"][0] + 1 + frame[2]] = 1.0
-            elif name == "task":
-                v[f["decision.task"][0] + frame[2]] = 1.0
+        v[f["decision.kind"][0] + _KIND[pending["kind"]]] = 1.0
+        v[f["decision.seat"][0] + rel(to_move)] = 1.0
+        used = pending["abilities_used"]
+        if used is not None:
+            at = f["decision.abilities_used"][0]
+            for node in used:
+                v[at + _NODE[node]] = 1.0
+        lens = pending["lens"]
+        if lens is not None:
+            self._lens_in_progress(lens, v)
+        if pending["follow_up_lens"] is not None:
+            v[f["decision.follow_up_lens"][0] + pending["follow_up_lens"]] = 1.0
+        payment = pending["payment"]
+        if payment is not None:
+            at = f["decision.payment"][0]
+            v[at] = float(payment["growths"])
+            v[at + 1] = float(payment["assistants"])
+            executor = payment["executor"]
+            if executor is not None:
+                if "device" in executor:
+                    v[at + 2 + _DEVICE[executor["device"]]] = 1.0
+                else:
+                    v[at + 2 + N_DEVICES + executor["lens"]] = 1.0
+        gains = pending["gains"]
+        if gains is not None:
+            at = f["decision.gain"][0]
+            for i, name in enumerate(GAIN_FIELDS):
+                v[at + i] = float(gains[name])
+        discard = pending["discard"]
+        if discard is not None:
+            at = f["decision.discard"][0]
+            for i, name in enumerate(DISCARD_FIELDS):
+                v[at + i] = float(discard[name])
+        source = pending["grow_source"]
+        if source is not None:
+            v[f["decision.grow_source"][0] + (0 if source == "stock" else 1 + _TASK[source])] = 1.0
+        if pending["task"] is not None:
+            v[f["decision.task"][0] + _TASK[pending["task"]]] = 1.0
 
-    def _grind(self, frame: list[Any], v: list[float]) -> None:
+    def _lens_in_progress(self, lens: dict[str, Any], v: list[float]) -> None:
         f = self._fields
-        cards, flipped = frame[2], frame[3]
-        _bits(v, f["decision.grind_cards"][0], cards)
-        _bits(v, f["decision.grind_turned"][0], flipped)
+        cards = f["decision.grind_cards"][0]
+        turned = f["decision.grind_turned"][0]
         marks = 0
-        for card in bits(cards):
-            marks |= CARD_MASK[card][flipped >> card & 1]
+        for placed in lens["cards"]:
+            card = _CARD[placed["card"]]
+            v[cards + card] = 1.0
+            if placed["turned"]:
+                v[turned + card] = 1.0
+            marks |= CARD_MASK[card][placed["turned"]]
         _bits(v, f["decision.grind_marks"][0], marks)
         at = f["decision.grind_numbers"][0]
-        if frame[0] == "grind":
-            v[at] = float(frame[6])
-            v[at + 1] = float(frame[5])
-            if frame[7] >= 0:
-                v[f["decision.grind_awaiting"][0] + frame[7]] = 1.0
-        else:
-            v[at] = float(cards.bit_count())
-            v[at + 1] = float(frame[4])
+        v[at] = float(len(lens["cards"]))
+        v[at + 1] = float(lens["difference"])
+        if lens["awaiting"] is not None:
+            v[f["decision.grind_awaiting"][0] + _CARD[lens["awaiting"]]] = 1.0
 
 
 def _bits(v: list[float], at: int, mask: int) -> None:

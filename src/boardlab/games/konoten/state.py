@@ -1,11 +1,11 @@
-"""The Konoten game state: plain data in flat lists of ints; every hook delegates to the rules.
+"""The Konoten game state: plain data in flat lists of ints; the hooks delegate to the rules.
 
 Per-player lists are indexed by seat. ``mats[p * 3 + m]`` holds materials (light, rainbow,
 sediment); ``dev_occ[d * players + p]`` counts p's assistants on device d. Hands are
 bitmasks over card indices; ``found`` is the bitmask of foundations still in the supply.
 ``lenses[i] = (owner, foundation, cards, flipped)`` with ``lens_occ[i]`` the seat of the
-assistant on it (-1 when empty) and ``lens_used[i]`` its face (1 used). ``stack`` holds
-the pending frames (tuples of ints and short strings), top last.
+assistant on it (-1 when empty) and ``lens_used[i]`` its face (1 used). ``stack`` (kept by
+``StackState``) holds the pending frames, top last; ``flow.RULES`` says what each poses.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from boardlab.engine import Action, Decision, GameState, Rng
-from boardlab.games.konoten import flow, rules, view
+from boardlab.engine import Rng, StackState
+from boardlab.games.konoten import flow, graduation, setup, view
 
-_FIELDS = (
+#: Fields holding one int.
+_NUMBERS = (
     "phase",
     "round",
     "start",
@@ -26,10 +27,11 @@ _FIELDS = (
     "next_start",
     "found",
 )
-_LISTS = (
+#: Fields holding a list of ints.
+_INT_LISTS = (
     "char",
     "ap",
-    "cr",
+    "creativity",
     "vp",
     "stock",
     "tasks",
@@ -44,17 +46,17 @@ _LISTS = (
     "normal_deck",
     "vp_deck",
     "market",
-    "lenses",
     "lens_occ",
     "lens_used",
-    "stack",
 )
 
 
-class KonotenState(GameState):
+class KonotenState(StackState):
     """A game of Konoten in progress (see the package README for the representation)."""
 
-    __slots__ = _FIELDS + _LISTS
+    __slots__ = (*_NUMBERS, *_INT_LISTS, "lenses")
+
+    RULES = flow.RULES
 
     phase: int
     round: int
@@ -66,7 +68,7 @@ class KonotenState(GameState):
     found: int
     char: list[int]
     ap: list[int]
-    cr: list[int]
+    creativity: list[int]
     vp: list[int]
     stock: list[int]
     tasks: list[int]
@@ -84,31 +86,26 @@ class KonotenState(GameState):
     lenses: list[tuple[int, int, int, int]]
     lens_occ: list[int]
     lens_used: list[int]
-    stack: list[tuple[Any, ...]]
 
     def setup(self) -> None:
-        flow.setup(self)
-        rules.advance(self)
+        setup.deal(self)
+        self.advance()
 
-    def pending(self) -> Decision | None:
-        return rules.pending(self)
-
-    def resolve(self, action: Action) -> None:
-        rules.resolve(self, action)
+    refill = flow.refill  # the round structure: start the next part when the stack is empty
 
     def scores(self) -> list[float]:
         return list(self.vp)
 
     def winners(self) -> list[int]:
-        return rules.winners(self)
+        return graduation.leaders(self) if self.phase == flow.OVER else []
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return view.view(self, seat)
+    def view_body(self, seat: int | None) -> dict[str, Any]:
+        return view.view_body(self, seat)
 
-    def render(self, seat: int | None = None) -> str:
-        return view.render(self, seat)
+    def render_text(self, seat: int | None) -> str:
+        return view.render_text(self, seat)
 
-    def copy_fields(self, twin: Any) -> None:
+    def copy_fields(self, twin: KonotenState) -> None:
         twin.phase = self.phase
         twin.round = self.round
         twin.start = self.start
@@ -119,7 +116,7 @@ class KonotenState(GameState):
         twin.found = self.found
         twin.char = self.char[:]
         twin.ap = self.ap[:]
-        twin.cr = self.cr[:]
+        twin.creativity = self.creativity[:]
         twin.vp = self.vp[:]
         twin.stock = self.stock[:]
         twin.tasks = self.tasks[:]
@@ -137,13 +134,22 @@ class KonotenState(GameState):
         twin.lenses = self.lenses[:]
         twin.lens_occ = self.lens_occ[:]
         twin.lens_used = self.lens_used[:]
-        twin.stack = self.stack[:]
 
     def snapshot(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS}
-        for name in _LISTS:
-            data[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, name)]
+        data: dict[str, Any] = {name: getattr(self, name) for name in _NUMBERS}
+        for name in _INT_LISTS:
+            data[name] = getattr(self, name)[:]
+        data["lenses"] = [list(lens) for lens in self.lenses]
+        data["stack"] = [list(frame) for frame in self.stack]
         return data
+
+    def restore(self, data: dict[str, Any]) -> None:
+        for name in _NUMBERS:
+            setattr(self, name, int(data[name]))
+        for name in _INT_LISTS:
+            setattr(self, name, [int(x) for x in data[name]])
+        self.lenses = [(int(o), int(f), int(c), int(t)) for o, f, c, t in data["lenses"]]
+        self.stack = [tuple(frame) for frame in data["stack"]]
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         view.resample_hidden(self, seat, rng)

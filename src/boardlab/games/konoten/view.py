@@ -1,7 +1,9 @@
 """What a seat sees (everything but the deck orders), a terminal picture, and re-dealing decks.
 
 Hands are public (A10: cards are collected from a face-up display), so every seat sees
-the same table; only the order of the two development decks is hidden.
+the same table; only the order of the two development decks is hidden. The body's shape
+is ``view.schema.json``; its ``pending`` part describes the decision in progress by name
+(the lens being declared, the gains and payments left, ...), never as raw frames.
 """
 
 from __future__ import annotations
@@ -9,9 +11,9 @@ from __future__ import annotations
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from boardlab.engine import Rng
+from boardlab.engine import Frame, Rng
 from boardlab.games.konoten.content import CONTENT, MATERIALS, SYMBOLS, Vector
-from boardlab.games.konoten.effects import lenses_owned
+from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS, lenses_owned
 from boardlab.games.konoten.flow import MAIN, PHASE_NAMES
 from boardlab.games.konoten.lenses import lens_info
 from boardlab.games.konoten.tables import (
@@ -33,6 +35,11 @@ from boardlab.games.konoten.tables import (
 
 if TYPE_CHECKING:
     from boardlab.games.konoten.state import KonotenState
+
+#: ``pending.gains``: what an effect still gives, in its frame's order.
+GAIN_FIELDS = ("ap", "creativity", "vp", "light", "rainbow", "sediment", "growth", "assistant")
+#: ``pending.discard``: the new materials of an overflowing gain and the excess still to drop.
+DISCARD_FIELDS = ("light", "rainbow", "sediment", "excess")
 
 
 def _symbols(vector: Vector) -> dict[str, int]:
@@ -68,7 +75,7 @@ def _player_view(s: KonotenState, p: int) -> dict[str, Any]:
         "seat": p,
         "character": CHARACTER_IDS[ch] if ch >= 0 else None,
         "ap": s.ap[p],
-        "creativity": s.cr[p],
+        "creativity": s.creativity[p],
         "vp": s.vp[p],
         "materials": {m: s.mats[p * 3 + i] for i, m in enumerate(MATERIALS)},
         "capacity": PASSIVES[ch][grown].capacity if ch >= 0 else CONTENT.setup.material_capacity,
@@ -85,11 +92,10 @@ def _player_view(s: KonotenState, p: int) -> dict[str, Any]:
     }
 
 
-def view(s: KonotenState, seat: int | None) -> dict[str, Any]:
-    """The table as ``seat`` sees it: all public, with the decks as sizes only."""
+def view_body(s: KonotenState, seat: int | None) -> dict[str, Any]:
+    """The table as every seat sees it (decks as sizes only) and the work in progress."""
     n = s.players
     return {
-        "you": seat,
         "round": s.round,
         "phase": PHASE_NAMES[s.phase],
         "start_player": s.start,
@@ -112,7 +118,86 @@ def view(s: KonotenState, seat: int | None) -> dict[str, Any]:
         ],
         "lenses": [_lens_view(s, i) for i in range(len(s.lenses))],
         "players": [_player_view(s, p) for p in range(n)],
-        "pending": [list(frame) for frame in s.stack],
+        "pending": _pending_view(s),
+    }
+
+
+#: The part of ``pending`` each frame key describes (frames of other keys carry no context).
+_PART = {
+    "supply": "abilities_used",
+    "end": "abilities_used",
+    "grind": "lens",
+    "foundation": "lens",
+    "follow_up": "follow_up_lens",
+    "pay_growth": "pay_growth",
+    "pay_assistant": "pay_assistant",
+    "gain": "gains",
+    "discard": "discard",
+    "grow": "grow_source",
+    "task": "task",
+}
+
+
+def _pending_view(s: KonotenState) -> dict[str, Any] | None:
+    """The decision waited on and the unfinished work it belongs to; None once over.
+
+    Each part comes from the innermost piece of work of its sort, so the gains of an effect
+    still show while its payments are asked.
+    """
+    decision = s.decision
+    if decision is None:
+        return None
+    innermost: dict[str, Frame] = {}
+    for frame in reversed(s.stack):
+        part = _PART.get(frame[0])
+        if part is not None and part not in innermost:
+            innermost[part] = frame
+    get = innermost.get
+    steps, lens, follow_up = get("abilities_used"), get("lens"), get("follow_up_lens")
+    growths, assistants = get("pay_growth"), get("pay_assistant")
+    gains, discard, grow, task = get("gains"), get("discard"), get("grow_source"), get("task")
+    payment = None
+    if growths is not None or assistants is not None:
+        payment = {
+            "growths": 0 if growths is None else growths[2],
+            "assistants": 0 if assistants is None else assistants[2],
+            "executor": None if assistants is None else _executor(assistants[3], assistants[4]),
+        }
+    return {
+        "kind": decision.kind,
+        "abilities_used": None if steps is None else [NODE_IDS[i] for i in bits(steps[2])],
+        "lens": None if lens is None else _lens_in_progress(lens),
+        "follow_up_lens": None if follow_up is None else follow_up[2],
+        "payment": payment,
+        "gains": None if gains is None else dict(zip(GAIN_FIELDS, gains[2:], strict=True)),
+        "discard": None if discard is None else dict(zip(DISCARD_FIELDS, discard[2:], strict=True)),
+        "grow_source": None if grow is None else _token_source(grow[2]),
+        "task": None if task is None else CONTENT.tasks[task[2]],
+    }
+
+
+def _token_source(source: int) -> str:
+    return "stock" if source == FROM_STOCK else CONTENT.tasks[source]
+
+
+def _executor(place: int, index: int) -> dict[str, Any] | None:
+    """Where the assistant executing an effect stands: it cannot pay for it (K-10.2)."""
+    if place == ON_DEVICE:
+        return {"device": DEVICE_IDS[index]}
+    if place == ON_LENS:
+        return {"lens": index}
+    return None
+
+
+def _lens_in_progress(f: Frame) -> dict[str, Any]:
+    """A lens being declared: its cards so far, the card awaiting its orientation, R - M."""
+    cards, flipped = f[2], f[3]
+    declaring = f[0] == "grind"
+    return {
+        "cards": [{"card": CARD_IDS[c], "turned": bool(flipped >> c & 1)} for c in bits(cards)],
+        "awaiting": CARD_IDS[f[7]] if declaring and f[7] >= 0 else None,
+        "difference": f[5] if declaring else f[4],
+        "choosing_foundation": not declaring,
     }
 
 
@@ -146,8 +231,8 @@ def _node_text(s: KonotenState, p: int, node: int) -> str:
     return f"{ability.type}: {effect}"
 
 
-def render(s: KonotenState, seat: int | None = None) -> str:
-    """A compact text picture of the whole table."""
+def render_text(s: KonotenState, seat: int | None) -> str:
+    """A compact text picture of the whole table, ``seat`` marked as you."""
     n = s.players
     lines = [
         f"Konoten - round {s.round}/{CONTENT.rounds}, {PHASE_NAMES[s.phase]} phase, "
@@ -173,7 +258,7 @@ def render(s: KonotenState, seat: int | None = None) -> str:
         mats = "/".join(str(s.mats[p * 3 + m]) for m in range(3))
         name = CHARACTER_IDS[ch] if ch >= 0 else "?"
         lines.append(
-            f"P{p}{you} {name}{ended}: VP {s.vp[p]} AP {s.ap[p]} cr {s.cr[p]} "
+            f"P{p}{you} {name}{ended}: VP {s.vp[p]} AP {s.ap[p]} cr {s.creativity[p]} "
             f"light/rainbow/sediment {mats} stock {s.stock[p]} "
             f"lobby {s.lobby_unused[p]} unused {s.lobby_used[p]} used"
         )
