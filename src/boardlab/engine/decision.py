@@ -33,12 +33,11 @@ class Decision:
     def __init__(
         self, player: int, kind: str, prompt: Prompt, options: tuple[Action, ...], id: int = 0
     ) -> None:
-        setter = object.__setattr__
-        setter(self, "player", player)
-        setter(self, "kind", kind)
-        setter(self, "_prompt", prompt)
-        setter(self, "options", options)
-        setter(self, "id", id)
+        _set_player(self, player)
+        _set_kind(self, kind)
+        _set_prompt(self, prompt)
+        _set_options(self, options)
+        _set_id(self, id)
 
     @property
     def prompt(self) -> str:
@@ -46,12 +45,12 @@ class Decision:
         if isinstance(prompt, str):
             return prompt
         text = prompt()
-        object.__setattr__(self, "_prompt", text)
+        _set_prompt(self, text)
         return text
 
     def numbered(self, id: int) -> Decision:
         """This decision with its ``id`` set (used once, by the engine, as it is posed)."""
-        object.__setattr__(self, "id", id)
+        _set_id(self, id)
         return self
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -87,3 +86,12 @@ class Decision:
             "prompt": self.prompt,
             "options": [option.to_json() for option in self.options],
         }
+
+
+# The slots' own setters: they bypass the refusing ``__setattr__`` (fields are set once).
+_slot = Decision.__dict__
+_set_player = _slot["player"].__set__
+_set_kind = _slot["kind"].__set__
+_set_prompt = _slot["_prompt"].__set__
+_set_options = _slot["options"].__set__
+_set_id = _slot["id"].__set__

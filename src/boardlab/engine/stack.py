@@ -83,10 +83,9 @@ class StackState(GameState):
                 return
             frame = stack[-1]
             rule = rules[frame[0]]
-            if type(rule) is Step:
+            if isinstance(rule, Step):
                 rule.run(self, frame)
                 continue
-            assert type(rule) is Ask
             if rule.prepare is not None:
                 if not rule.prepare(self, frame):
                     continue

@@ -160,6 +160,19 @@ class GameState(ABC):
         """Indexes into ``sides`` of the winners; never empty once over."""
         return self.winners()
 
+    def explain(self, action: Action) -> str:
+        """What choosing ``action`` (an option of the pending decision) would do for the seat
+        to move, in words for a person: its costs, gains and what it enables (the terminal's
+        ``?``). It may speak of that seat's own hidden holdings, never of another's.
+        Default: the option's label."""
+        return action.label
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        """Per side, the points each scoring source gave (named as the player's guide names
+        them); each side's values add up to its ``side_scores()`` entry. Default: one
+        source, ``"points"``."""
+        return [{"points": score} for score in self.side_scores()]
+
     def secret_note(self, kind: str) -> str:
         """What other seats read of a secret action of decision ``kind`` ("set a power dial")."""
         return f"made a secret choice ({kind.replace('_', ' ')})"
@@ -177,15 +190,22 @@ class GameState(ABC):
 
     @property
     def to_move(self) -> int | None:
-        decision = self.decision
+        decision = self._decision
+        if decision is _UNSET:
+            decision = self.decision
         return None if decision is None else decision.player
 
     @property
     def is_over(self) -> bool:
-        return self.decision is None
+        decision = self._decision
+        if decision is _UNSET:
+            decision = self.decision
+        return decision is None
 
     def legal_actions(self) -> list[Action]:
-        decision = self.decision
+        decision = self._decision
+        if decision is _UNSET:
+            decision = self.decision
         return [] if decision is None else list(decision.options)
 
     def apply(self, action: Action | str, expect: int | None = None) -> None:
@@ -195,17 +215,22 @@ class GameState(ABC):
         answering a decision that is gone is refused). Raises ``IllegalAction`` and leaves
         the state unchanged for anything else.
         """
-        decision = self.decision
+        decision = self._decision
+        if decision is _UNSET:
+            decision = self.decision
         if expect is not None and (decision is None or expect != decision.id):
             raise IllegalAction(self._stale(expect, decision))
         chosen = self._match(decision, action)
-        self._record(decision, chosen)  # type: ignore[arg-type]
+        self._record(decision, chosen)
         self.resolve(chosen)
         self._decision = _UNSET
 
     def apply_unchecked(self, action: Action) -> None:
         """Search fast path: ``action`` must be one of ``legal_actions()``; nothing checks it."""
-        self._record(self.decision, action)  # type: ignore[arg-type]
+        decision = self._decision
+        if decision is _UNSET:
+            decision = self.decision
+        self._record(decision, action)
         self.resolve(action)
         self._decision = _UNSET
 
@@ -232,6 +257,10 @@ class GameState(ABC):
         if decision is None:
             raise IllegalAction(f"the {self.game} game is over; no action can be applied")
         options = decision.options
+        if type(action) is Action:
+            for option in options:
+                if option is action:
+                    return option
         if isinstance(action, str):
             text = action.strip()
             for option in options:
