@@ -133,6 +133,31 @@ def check_scores(state: GameState) -> None:
     json.dumps(outcome, allow_nan=False)
 
 
+def check_breakdown(state: GameState) -> None:
+    """``score_breakdown()``: per side, finite points by named source adding up to its score."""
+    breakdown = state.score_breakdown()
+    totals = state.side_scores()
+    assert len(breakdown) == len(state.sides), f"breakdown {breakdown}: {describe(state)}"
+    for side, (parts, total) in enumerate(zip(breakdown, totals, strict=True)):
+        assert all(isinstance(name, str) and name for name in parts), f"{parts}: {describe(state)}"
+        assert all(map(is_number, parts.values())), f"{parts}: {describe(state)}"
+        assert math.isclose(sum(parts.values()), total, abs_tol=1e-9), (
+            f"side {side}: {parts} add up to {sum(parts.values())}, not {total}: {describe(state)}"
+        )
+    json.dumps(breakdown, allow_nan=False)
+
+
+def check_explain(state: GameState) -> None:
+    """``explain(option)``: non-empty text for every option, and reading it changes nothing."""
+    if state.decision is None:
+        return
+    before = state.to_json()
+    for option in state.legal_actions():
+        text = state.explain(option)
+        assert isinstance(text, str) and text.strip(), f"explain({option}): {describe(state)}"
+    assert state.to_json() == before, f"explain changed the state: {describe(state)}"
+
+
 def check_render(state: GameState) -> None:
     for seat in seats(state):
         picture = state.render() if seat is None else state.render(seat)

@@ -12,7 +12,9 @@ from boardlab.engine import Rng
 from .cases import GameCase
 from .checks import (
     check_audit,
+    check_breakdown,
     check_decision,
+    check_explain,
     check_log,
     check_render,
     check_scores,
@@ -41,6 +43,7 @@ def test_a_random_game_keeps_the_contract_at_every_step(game_case: GameCase, see
         if sampled(step):
             check_views(state)
             check_render(state)
+            check_explain(state)
             if state.decision is not None:
                 json.dumps(state.decision.to_json())
         if step < 10 or step % 200 == 0:
@@ -63,4 +66,5 @@ def test_a_random_game_keeps_the_contract_at_every_step(game_case: GameCase, see
         step += 1
     check_views(state)
     check_render(state)
+    check_breakdown(state)
     check_log(state, secret, movers)
