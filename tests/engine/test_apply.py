@@ -72,7 +72,7 @@ def test_illegal_action_names_the_decision_and_changes_nothing(
         toy.apply(bad)
     message = str(raised.value)
     assert repr(str(bad)) in message
-    assert "pending decision 'take' of player 0 (take stones)" in message
+    assert "pending decision 'take' of P1 (seat 0) (take stones)" in message
     assert "options: take 1, take 2, take 3" in message
     assert toy.to_json() == before
     assert toy.decision == decision and toy.history == ["take 1", "undo"]
@@ -202,7 +202,7 @@ def test_a_stale_expect_is_refused_and_changes_nothing(toy: GameState, stale: in
     before = toy.to_json()
     with pytest.raises(
         IllegalAction,
-        match=rf"decision {stale} is not the pending one: decision 1 \('confirm' of player 0\)",
+        match=rf"decision {stale} is not the pending one: decision 1 \('confirm' of P1 \(seat 0\)\)",
     ):
         toy.apply("confirm", expect=stale)
     assert toy.to_json() == before and toy.history == ["take 2"]

@@ -245,12 +245,16 @@ class GameState(ABC):
                        decision.kind, action)
         self.history.append(action.id)
 
+    def _side(self, seat: int) -> str:
+        """A seat as people read it: its side name and its 0-based number."""
+        return f"P{seat + 1} (seat {seat})"
+
     def _stale(self, expect: Any, decision: Decision | None) -> str:
         if decision is None:
             return f"decision {expect!r} is gone: the {self.game} game is over"
         return (
             f"decision {expect!r} is not the pending one: decision {decision.id} "
-            f"({decision.kind!r} of player {decision.player}) is waiting"
+            f"({decision.kind!r} of {self._side(decision.player)}) is waiting"
         )
 
     def _match(self, decision: Decision | None, action: Action | str) -> Action:
@@ -276,14 +280,14 @@ class GameState(ABC):
         else:
             raise IllegalAction(
                 f"an action is an Action or its id string, got {type(action).__name__}, "
-                f"for the pending decision {decision.kind!r} of player {decision.player} "
+                f"for the pending decision {decision.kind!r} of {self._side(decision.player)} "
                 f"({decision.prompt})"
             )
         shown = ", ".join(option.id for option in options[:12])
         more = f", ... ({len(options)} in all)" if len(options) > 12 else ""
         raise IllegalAction(
             f"{str(action)!r} is not an option of the pending decision {decision.kind!r} "
-            f"of player {decision.player} ({decision.prompt}); options: {shown}{more}"
+            f"of {self._side(decision.player)} ({decision.prompt}); options: {shown}{more}"
         )
 
     # ------------------------------------------------------------------ sides and results
