@@ -179,13 +179,25 @@ def test_codec_layout_offsets_per_kind_plus_local_index() -> None:
     assert codec.encode(Action("grow")) != codec.encode(A.GROW[0])
 
 
+def test_named_ids_keep_the_index_of_each_card_and_lens_slot() -> None:
+    """Ids name cards and lenses as the board does; each index still means the same action."""
+    codec = action_codec(2, {})
+    blocks = codec.blocks()
+    assert codec.encode(Action("collect", ("D21",))) == blocks["collect"][0] + 20
+    assert codec.action(blocks["card"][0] + 5).id == "card D06"
+    assert codec.action(blocks["collect"][0] + 38).id == "collect V01"
+    assert codec.action(blocks["activate_lens"][0]).id == "activate lens L1"
+    assert codec.action(blocks["persuade"][0] + 3).id == "persuade lens L4"
+    assert codec.action(blocks["remove"][1] - 1).id == "remove lens L15"
+
+
 def test_unknown_actions_and_indices_are_refused() -> None:
     codec = action_codec(3, {})
     state = new(players=3, seed=2)
     with pytest.raises(ValueError, match="not a Konoten action"):
         codec.encode(Action("collect", (99,)))
     with pytest.raises(ValueError, match="not a Konoten action"):
-        codec.encode(Action("collect", ("12",)))  # same id as collect 12, different value
+        codec.encode(Action("collect", (12,), id="collect D13"))  # same id, different value
     for index in (-1, codec.size):
         with pytest.raises(ValueError):
             codec.decode(index, state)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardlab.games.konoten.tables import DEVICE_IDS
+from boardlab.games.konoten.tables import DEVICE_IDS, LENS_IDS
 
 from .helpers import add_lens, answer_supply, ids, main_phase, main_turn, play, refresh, set_grown
 
@@ -80,7 +80,7 @@ def test_r1_groundwork_stays_closed_after_its_assistant_is_consumed() -> None:
     # a lens whose input is an assistant (D34 turned) and whose output is rainbow + light
     lens = add_lens(state, other, {"D34": True, "D01": False}, cost=0)
     play(state, "activate device guts", "activate device groundwork", "activate device guts")
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision.kind == "pay_assistant" and state.to_move == other
     play(state, "remove device groundwork")
     assert _on(state, "groundwork", other) == 0 and state.stock[other] == 4

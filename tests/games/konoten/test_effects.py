@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from boardlab.games.konoten.tables import LENS_IDS
+
 from .helpers import (
     add_lens,
     grown_nodes,
@@ -27,10 +29,10 @@ def test_k10_1_a12_an_effect_is_offered_only_if_every_input_is_payable() -> None
     lens = add_lens(state, p, {"D07": False, "D06": False}, cost=0)  # rainbow + light -> 3 light
     state.mats[p * 3 + 1] = 0
     refresh(state)
-    assert f"activate lens {lens}" not in ids(state)
+    assert f"activate lens {LENS_IDS[lens]}" not in ids(state)
     state.mats[p * 3 + 1] = 1
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert _mats(state, p) == [2 - 1 + 3, 0, 2]
 
 
@@ -39,7 +41,7 @@ def test_k10_2_a14_growth_input_may_cut_a_chain_in_the_middle() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     set_grown(state, p, ["n00", "n01", "n02"])
     lens = add_lens(state, p, {"D36": False, "D01": False}, cost=0)  # growth -> rainbow, cr, light
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision.kind == "pay_growth"
     assert ids(state) == ["node n00", "node n01", "node n02"]
     play(state, "node n01")
@@ -53,12 +55,12 @@ def test_k10_2_a20_assistant_input_may_come_off_a_lens_which_becomes_free() -> N
     state, p = _main(["light_prodigy", "workaholic"])
     parked = add_lens(state, p, {"D13": False, "D20": False}, cost=0, occupant=p)
     lens = add_lens(state, p, {"D34": True, "D01": False}, cost=0)  # assistant -> rainbow, light
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision.kind == "pay_assistant"
     options = ids(state)
-    assert "remove lobby unused" in options and f"remove lens {parked}" in options
-    assert f"remove lens {lens}" not in options  # never the executing assistant
-    play(state, f"remove lens {parked}")
+    assert "remove lobby unused" in options and f"remove lens {LENS_IDS[parked]}" in options
+    assert f"remove lens {LENS_IDS[lens]}" not in options  # never the executing assistant
+    play(state, f"remove lens {LENS_IDS[parked]}")
     assert state.lens_occ[parked] == -1 and state.lens_used[parked] == 0
     assert state.stock[p] == 4
 
@@ -70,13 +72,13 @@ def test_k10_2_the_executing_assistant_is_never_the_payment() -> None:
     state.stock[p] += state.lobby_unused[p] - 1
     state.lobby_unused[p] = 1
     refresh(state)
-    assert f"activate lens {lens}" not in ids(state)
+    assert f"activate lens {LENS_IDS[lens]}" not in ids(state)
 
 
 def test_k10_3_assistant_output_joins_the_lobby_used() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     lens = add_lens(state, p, {"D34": False, "D06": False}, cost=0)  # rainbow + light -> assistant
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.lobby_used[p] == 1 and state.stock[p] == 2 and state.lobby_unused[p] == 4
 
 
@@ -86,7 +88,7 @@ def test_a13_colour_token_output_with_an_empty_stock_is_lost() -> None:
     state.lobby_unused[p] += state.stock[p]
     state.stock[p] = 0
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.lobby_used[p] == 0 and state.stock[p] == 0
     assert _mats(state, p) == [1, 1, 2]  # the inputs were still paid
 
@@ -94,7 +96,7 @@ def test_a13_colour_token_output_with_an_empty_stock_is_lost() -> None:
 def test_k10_3_k7_growth_output_grows_a_chosen_eligible_node() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     lens = add_lens(state, p, {"D33": False, "D01": False}, cost=0)  # 2 light -> growth, light
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision.kind == "grow_node" and ids(state) == ["grow n01", "grow n10"]
     play(state, "grow n01")
     assert grown_nodes(state, p) == {"n00", "n01"} and state.stock[p] == 2
@@ -108,7 +110,7 @@ def test_a13_growth_output_with_no_eligible_node_is_lost() -> None:
     state.lobby_unused[p] = 1
     set_grown(state, p, ["n00", "n01", "n02", "n10", "n11", "n12", "n20", "n21", "n22"])
     stock = state.stock[p]
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.stock[p] == stock and state.decision.player != p
 
 
@@ -120,7 +122,7 @@ def test_k11_gain_order_is_asked_when_tokens_are_short() -> None:
     state.stock[p] = 1
     state.mats[p * 3 : p * 3 + 3] = [2, 1, 0]
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision.kind == "gain_order"
     assert ids(state) == ["gain growth", "gain assistant"]
     play(state, "gain assistant")
@@ -133,7 +135,7 @@ def test_k11_gain_order_is_not_asked_when_it_cannot_matter() -> None:
     lens = add_lens(state, p, {"D33": False, "D34": False}, cost=0)
     state.mats[p * 3 : p * 3 + 3] = [2, 1, 0]
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision.kind == "grow_node"
     play(state, "grow n10")
     assert state.lobby_used[p] == 1 and grown_nodes(state, p) == {"n00", "n10"}
@@ -145,7 +147,7 @@ def test_k10_4_k8_overflow_discards_only_new_materials_by_choice() -> None:
     lens = add_lens(state, p, {"D12": False, "D01": False}, cost=0)  # -> rainbow, sediment, light
     state.mats[p * 3 : p * 3 + 3] = [5, 3, 3]
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision.kind == "discard_material"
     assert ids(state) == ["discard light", "discard rainbow", "discard sediment"]
     play(state, "discard sediment")
@@ -159,7 +161,7 @@ def test_k10_4_single_kind_overflow_is_trimmed_without_a_question() -> None:
     lens = add_lens(state, p, {"D07": False, "D06": False}, cost=0)  # rainbow + light -> 3 light
     state.mats[p * 3 : p * 3 + 3] = [6, 3, 3]
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert _mats(state, p) == [5 + 2, 2, 3]  # paid 1 light 1 rainbow: 10, room for 2 of 3
 
 
@@ -171,7 +173,7 @@ def test_r2_losing_capacity_forces_no_discard_but_new_materials_are_lost() -> No
     state.mats[p * 3 : p * 3 + 3] = [6, 5, 3]
     lens = add_lens(state, p, {"D36": False, "D01": False}, cost=0)  # growth -> rainbow, cr, light
     refresh(state)
-    play(state, f"activate lens {lens}", "node n11")
+    play(state, f"activate lens {LENS_IDS[lens]}", "node n11")
     assert _mats(state, p) == [6, 5, 3]  # 14 held, capacity back to 12, new ones discarded
     assert state.creativity[p] == 2
 
@@ -180,10 +182,10 @@ def test_a21_a_vp_symbol_on_the_input_side_is_paid_from_vp() -> None:
     """A21: V07 turned puts its VP on the input side: payable only with that VP."""
     state, p = _main(["light_prodigy", "workaholic"])
     lens = add_lens(state, p, {"V07": True, "D01": False}, cost=0)  # 1 VP -> 1 light
-    assert f"activate lens {lens}" not in ids(state)
+    assert f"activate lens {LENS_IDS[lens]}" not in ids(state)
     state.vp[p] = 1
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.vp[p] == 0 and state.mats[p * 3] == 3
 
 
@@ -195,7 +197,7 @@ def test_k11_growing_a_capacity_node_before_the_materials_can_save_them() -> Non
     lens = add_lens(state, p, {"D33": False, "D05": False}, cost=0)
     state.mats[p * 3 : p * 3 + 3] = [6, 3, 3]
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision.kind == "gain_order"
     assert ids(state) == ["gain materials", "gain growth"]
     play(state, "gain growth", "grow n11")
@@ -208,5 +210,5 @@ def test_k11_materials_first_overflow_then_growth() -> None:
     lens = add_lens(state, p, {"D33": False, "D05": False}, cost=0)
     state.mats[p * 3 : p * 3 + 3] = [6, 3, 3]
     refresh(state)
-    play(state, f"activate lens {lens}", "gain materials", "discard sediment", "grow n11")
+    play(state, f"activate lens {LENS_IDS[lens]}", "gain materials", "discard sediment", "grow n11")
     assert _mats(state, p) == [6, 3, 3]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardlab.games.konoten import flow
-from boardlab.games.konoten.tables import DEVICE_IDS
+from boardlab.games.konoten.tables import DEVICE_IDS, LENS_IDS
 
 from .helpers import add_lens, answer_supply, ids, main_phase, main_turn, play, refresh, set_grown
 
@@ -25,7 +25,7 @@ def test_k13_1_k13_2_a9_assistants_flip_and_device_assistants_go_home() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     other = 1 - p
     lens = add_lens(state, other, {"D06": False, "D01": False}, cost=0)
-    play(state, "activate device guts", f"activate lens {lens}")
+    play(state, "activate device guts", f"activate lens {LENS_IDS[lens]}")
     state.lobby_used[p] += 1  # a used assistant in the lobby (as gained from an output)
     state.stock[p] -= 1
     refresh(state)

@@ -14,7 +14,7 @@ from boardlab.engine import Ask, Step
 from boardlab.games.konoten import flow
 from boardlab.games.konoten.state import KonotenState
 
-from .helpers import CARD, give_cards, main_phase, play
+from .helpers import give_cards, main_phase, play
 
 PACKAGE = Path(flow.__file__).parent
 
@@ -124,7 +124,7 @@ def test_restore_is_the_inverse_of_snapshot_in_the_middle_of_a_lens() -> None:
     state, p = main_phase(["light_prodigy", "workaholic"])
     state.hand = [0] * state.players
     give_cards(state, p, ["D17", "D01", "D06"])
-    play(state, "activate device grind", f"card {CARD['D17']}")
+    play(state, "activate device grind", "card D17")
     assert state.decision is not None and state.decision.kind == "grind_orientation"
     copy = boardlab.load(state.to_json(), verify=False)
     assert copy == state and copy.decision == state.decision

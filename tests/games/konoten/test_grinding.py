@@ -74,7 +74,7 @@ def test_k9_2_a6_foundation_cost_must_reach_result_minus_material() -> None:
     """K-9.2: D17 + D01 upright have R - M = 3: only foundations of cost 3 and 4."""
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D17", "D01"])
-    play(state, "activate device grind", f"card {CARD['D17']}", "upright")
+    play(state, "activate device grind", "card D17", "upright")
     # D01 is the only card left, so it is taken without asking; its orientation is asked
     assert state.stack[-1][7] == CARD["D01"]
     play(state, "upright")
@@ -86,7 +86,7 @@ def test_a6_negative_difference_counts_as_zero() -> None:
     """A6: both turned, R - M = -3, so any foundation (cost >= 0) qualifies."""
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D17", "D01"])
-    play(state, "activate device grind", f"card {CARD['D17']}", "flip", "flip")
+    play(state, "activate device grind", "card D17", "flip", "flip")
     assert ids(state) == [f"foundation {k}" for k in range(5)]
 
 
@@ -100,7 +100,7 @@ def test_a4_an_orientation_leading_to_a_dead_end_is_never_offered() -> None:
         state.lens_occ.append(-1)
         state.lens_used.append(0)
     refresh(state)
-    play(state, "activate device grind", f"card {CARD['D17']}")
+    play(state, "activate device grind", "card D17")
     # the only legal orientation was applied without asking
     frame = state.stack[-1]
     assert frame[0] == "grind" and frame[3] == 1 << CARD["D17"] and frame[5] == -2
@@ -113,8 +113,8 @@ def test_k9_2_a_card_that_cannot_join_the_stack_is_not_offered() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D17", "D29", "D01"])
     play(state, "activate device grind")
-    assert sorted(ids(state)) == sorted(f"card {CARD[c]}" for c in ("D17", "D29", "D01"))
-    play(state, f"card {CARD['D17']}", "flip")
+    assert sorted(ids(state)) == sorted(f"card {c}" for c in ("D17", "D29", "D01"))
+    play(state, "card D17", "flip")
     # D29 can no longer join, so D01 is the only card: it is taken without asking
     assert state.decision.kind == "grind_orientation" and state.stack[-1][7] == CARD["D01"]
 
@@ -122,7 +122,7 @@ def test_k9_2_a_card_that_cannot_join_the_stack_is_not_offered() -> None:
 def test_a26_only_upright_or_turned() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D17", "D01"])
-    play(state, "activate device grind", f"card {CARD['D17']}")
+    play(state, "activate device grind", "card D17")
     assert ids(state) == ["upright", "flip"]
     assert state.decision.kind == "grind_orientation"
 
@@ -132,8 +132,8 @@ def test_k9_3_a3_resolution_places_the_assistant_pays_1_ap_and_scores_1_vp_per_c
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D01", "D06", "D13"])
     found_before = state.found
-    play(state, "activate device grind", f"card {CARD['D01']}", "upright")
-    play(state, f"card {CARD['D06']}", "done", "foundation 2")  # D06 fits only upright
+    play(state, "activate device grind", "card D01", "upright")
+    play(state, "card D06", "done", "foundation 2")  # D06 fits only upright
     assert state.ap[p] == 8 and state.vp[p] == 2
     assert state.dev_occ[GRIND * 2 + p] == 1 and state.lobby_unused[p] == 4
     assert state.hand[p] == 1 << CARD["D13"]
@@ -147,7 +147,7 @@ def test_a3_a_costlier_foundation_may_be_chosen_and_sets_the_lens_ap() -> None:
     """A3: any qualifying foundation may be taken; it costs nothing now, its cost is the AP."""
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D01", "D06"])
-    play(state, "activate device grind", f"card {CARD['D01']}", "upright")
+    play(state, "activate device grind", "card D01", "upright")
     assert ids(state) == [f"foundation {k}" for k in range(5)]
     play(state, "foundation 4", "skip")
     assert state.ap[p] == 8
@@ -174,11 +174,11 @@ def test_k9_5_e4_follow_up_places_one_more_assistant_without_owner_bonus() -> No
     """K-9.5/E4: at most one more assistant goes on the new lens at once; own lens, no bonus."""
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D01", "D06"])
-    play(state, "activate device grind", f"card {CARD['D01']}", "upright")
+    play(state, "activate device grind", "card D01", "upright")
     play(state, "foundation 1")  # D06 is the only card left and fits only upright
     assert state.decision.kind == "grind_follow_up"
-    assert ids(state) == ["activate lens 0", "skip"]
-    play(state, "activate lens 0")
+    assert ids(state) == ["activate lens L1", "skip"]
+    play(state, "activate lens L1")
     assert state.lens_occ[0] == p and state.ap[p] == 7 and state.vp[p] == 2
     assert state.to_move == 1 - p
 
@@ -186,7 +186,7 @@ def test_k9_5_e4_follow_up_places_one_more_assistant_without_owner_bonus() -> No
 def test_k9_5_follow_up_is_optional() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D01", "D06"])
-    play(state, "activate device grind", f"card {CARD['D01']}", "upright")
+    play(state, "activate device grind", "card D01", "upright")
     play(state, "foundation 1", "skip")
     assert state.lens_occ[0] == -1 and state.to_move == 1 - p
 
@@ -197,7 +197,7 @@ def test_k9_5_no_follow_up_without_another_unused_assistant() -> None:
     state.stock[p] += state.lobby_unused[p] - 1
     state.lobby_unused[p] = 1
     refresh(state)
-    play(state, "activate device grind", f"card {CARD['D01']}", "upright")
+    play(state, "activate device grind", "card D01", "upright")
     play(state, "foundation 1")
     assert state.to_move == 1 - p and state.decision.kind == "main_action"
 
@@ -206,10 +206,10 @@ def test_k10_2_follow_up_may_consume_the_grinding_assistant() -> None:
     """Seed example (K-10.2): the new lens's assistant input may take the Grind assistant."""
     state, p = _main(["light_prodigy", "workaholic"])
     _free_hand(state, p, ["D34", "D01"])  # D34 turned: assistant in, rainbow out
-    play(state, "activate device grind", f"card {CARD['D34']}", "flip")
-    play(state, "upright", "foundation 0", "activate lens 0")
+    play(state, "activate device grind", "card D34", "flip")
+    play(state, "upright", "foundation 0", "activate lens L1")
     assert state.decision.kind == "pay_assistant"
-    assert "remove device grind" in ids(state) and "remove lens 0" not in ids(state)
+    assert "remove device grind" in ids(state) and "remove lens L1" not in ids(state)
     play(state, "remove device grind")
     assert state.dev_occ[GRIND * 2 + p] == 0 and state.stock[p] == 4
     assert state.mats[p * 3 + 1] == 3 and state.mats[p * 3] == 3
@@ -220,7 +220,7 @@ def test_k11_4_grind_bonus_vp() -> None:
     state, p = _main(["idea_machine", "workaholic"])
     set_grown(state, p, ["n00", "n01", "n11"])
     _free_hand(state, p, ["D01", "D06"])
-    play(state, "activate device grind", f"card {CARD['D01']}", "upright")
+    play(state, "activate device grind", "card D01", "upright")
     play(state, "foundation 0", "skip")
     assert state.vp[p] == 3
 
@@ -236,7 +236,7 @@ def test_readme_six_card_lens_closes_the_declaration_by_itself() -> None:
     chosen = 0
     while state.decision.kind in ("grind_card", "grind_orientation") and chosen < 7:
         options = ids(state)
-        wanted = [a for a in options if a.startswith("card") and a != f"card {CARD['D20']}"]
+        wanted = [a for a in options if a.startswith("card") and a != "card D20"]
         if state.decision.kind == "grind_card":
             assert wanted, options
             play(state, wanted[0])
@@ -297,7 +297,7 @@ def test_a4_grind_options_match_a_brute_force_search_on_random_hands() -> None:
             assert "activate device grind" not in ids(state)
             continue
         state.apply("activate device grind")  # (foundations were set aside: no audit here)
-        offered = {int(a.split()[1]) for a in ids(state)}
+        offered = {CARD[a.split()[1]] for a in ids(state)}
         assert offered == {c for lens_cards, _ in legal for c in bits(lens_cards)}
         while state.decision.kind in ("grind_card", "grind_orientation"):
             options = state.legal_actions()

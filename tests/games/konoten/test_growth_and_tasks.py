@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from boardlab.games.konoten import flow
+from boardlab.games.konoten.tables import LENS_IDS
 
 from .helpers import (
-    CARD,
     add_lens,
     give_cards,
     grown_nodes,
@@ -29,7 +29,7 @@ def test_k11_2_growth_needs_one_grown_predecessor_or_the_start_node() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     set_grown(state, p, ["n00", "n01"])
     lens = add_lens(state, p, {"D33": False, "D01": False}, cost=0)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert ids(state) == ["grow n02", "grow n10", "grow n11"]
 
 
@@ -38,7 +38,7 @@ def test_k11_3_after_a_cut_growth_follows_arrows_and_the_start_node_is_open() ->
     state, p = _main(["light_prodigy", "workaholic"])
     set_grown(state, p, ["n02"])
     lens = add_lens(state, p, {"D33": False, "D01": False}, cost=0)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert ids(state) == ["grow n00", "grow n12"]
 
 
@@ -123,7 +123,7 @@ def test_k12_2_task_token_may_grow_instead() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     state.mats[p * 3 + 1] = 4
     lens = add_lens(state, p, {"D09": False, "D20": False}, cost=0)  # light -> rainbow, AP
-    play(state, f"activate lens {lens}", "grow", "grow n10")
+    play(state, f"activate lens {LENS_IDS[lens]}", "grow", "grow n10")
     assert state.tasks[p] == 0b101 and grown_nodes(state, p) == {"n00", "n10"}
     assert state.stock[p] == 3  # the token came from the task space, not the stock
 
@@ -148,7 +148,7 @@ def test_k12_1_three_lenses_task_after_the_third_grind() -> None:
     add_lens(state, p, {}, cost=0)
     state.hand = [0, 0]
     give_cards(state, p, ["D01", "D06"])
-    play(state, "activate device grind", f"card {CARD['D01']}", "upright", "foundation 1")
+    play(state, "activate device grind", "card D01", "upright", "foundation 1")
     assert state.decision.kind == "task_reward"
     play(state, "assistant")
     assert state.tasks[p] == 0b011

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardlab.games.konoten import flow
-from boardlab.games.konoten.tables import N_NORMAL_SLOTS
+from boardlab.games.konoten.tables import CARD_IDS, LENS_IDS, N_NORMAL_SLOTS
 
 from .helpers import (
     CARD,
@@ -54,13 +54,13 @@ def test_k7_2_collect_pays_2_ap_and_refills_from_the_same_deck() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     card = state.market[3]
     top = state.normal_deck[-1]
-    play(state, f"collect {card}")
+    play(state, f"collect {CARD_IDS[card]}")
     assert state.ap[p] == 7
     assert state.hand[p] >> card & 1
     assert state.market[3] == top and len(state.normal_deck) == 29
     vp_card = state.market[N_NORMAL_SLOTS]
     vp_top = state.vp_deck[-1]
-    play(state, f"collect {vp_card}")
+    play(state, f"collect {CARD_IDS[vp_card]}")
     assert state.market[N_NORMAL_SLOTS] == vp_top and len(state.vp_deck) == 6
 
 
@@ -71,7 +71,7 @@ def test_a11_empty_deck_leaves_the_slot_empty_and_empty_display_offers_no_collec
     state.hand[1 - p] |= sum(1 << c for c in state.vp_deck)
     state.vp_deck.clear()
     refresh(state)
-    play(state, f"collect {vp_card}")
+    play(state, f"collect {CARD_IDS[vp_card]}")
     assert state.market[N_NORMAL_SLOTS + 1] == -1
     main_turn(state, p)
     for slot, card in enumerate(state.market):
@@ -96,8 +96,8 @@ def test_k11_4_collect_cost_passive_makes_collect_cost_1() -> None:
     state.ap[p] = 1
     refresh(state)
     card = state.market[0]
-    assert f"collect {card}" in ids(state)
-    play(state, f"collect {card}")
+    assert f"collect {CARD_IDS[card]}" in ids(state)
+    play(state, f"collect {CARD_IDS[card]}")
     assert state.ap[p] == 0
 
 
@@ -141,7 +141,7 @@ def test_k7_4_a1_activating_a_lens_costs_its_foundation_in_ap() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     other = 1 - p
     lens = add_lens(state, other, {"D06": False, "D01": False}, cost=2)  # 1 light -> 1 light
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.ap[p] == 7
     assert state.lens_occ[lens] == p and state.lens_used[lens] == 1
     assert state.lobby_unused[p] == 4
@@ -157,10 +157,10 @@ def test_k7_5_a2_persuade_pays_2_plus_the_lens_and_sends_the_assistant_home_used
     assert state.lens_used[lens] == 1
     state.ap[p] = 2  # fee 2 + cost 1 = 3 AP needed
     refresh(state)
-    assert f"persuade lens {lens}" not in ids(state)
+    assert f"persuade lens {LENS_IDS[lens]}" not in ids(state)
     state.ap[p] = 3
     refresh(state)
-    play(state, f"persuade lens {lens}")
+    play(state, f"persuade lens {LENS_IDS[lens]}")
     assert state.ap[p] == 0
     assert state.lens_occ[lens] == p
     assert state.lobby_used[other] == 1  # went home used
@@ -175,7 +175,7 @@ def test_k7_5_displaced_unused_assistant_returns_unused() -> None:
     state.lens_used[lens] = 0
     unused_before = state.lobby_unused[other]
     refresh(state)
-    play(state, f"persuade lens {lens}")
+    play(state, f"persuade lens {LENS_IDS[lens]}")
     assert state.lobby_unused[other] == unused_before + 1
     assert state.lobby_used[other] == 0
 
@@ -184,8 +184,9 @@ def test_k7_5_reactivate_own_assistant_costs_3() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     lens = add_lens(state, p, {"D06": False, "D01": False}, cost=0, occupant=p)
     options = ids(state)
-    assert f"reactivate lens {lens}" in options and f"persuade lens {lens}" not in options
-    play(state, f"reactivate lens {lens}")
+    name = LENS_IDS[lens]
+    assert f"reactivate lens {name}" in options and f"persuade lens {name}" not in options
+    play(state, f"reactivate lens {name}")
     assert state.ap[p] == 6
     assert state.lens_occ[lens] == p and state.lobby_used[p] == 1 and state.lobby_unused[p] == 3
 
@@ -198,7 +199,7 @@ def test_k11_4_persuade_discount_lowers_the_fee() -> None:
     lens = add_lens(state, other, {"D06": False, "D01": False}, cost=0, occupant=other)
     state.ap[p] = 1
     refresh(state)
-    play(state, f"persuade lens {lens}")
+    play(state, f"persuade lens {LENS_IDS[lens]}")
     assert state.ap[p] == 0
     assert state.vp[other] == 2
 
@@ -228,7 +229,7 @@ def test_k7_7_a18_owner_bonus_is_paid_even_after_the_owner_ended() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     lens = add_lens(state, p, {"D06": False, "D01": False}, cost=0)
     play(state, "end")
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.vp[p] == 2
 
 
@@ -237,7 +238,7 @@ def test_a18_reactivating_on_someone_elses_lens_pays_the_owner() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     other = 1 - p
     lens = add_lens(state, other, {"D06": False, "D01": False}, cost=0, occupant=p)
-    play(state, f"reactivate lens {lens}")
+    play(state, f"reactivate lens {LENS_IDS[lens]}")
     assert state.vp[other] == 2
 
 
@@ -247,7 +248,7 @@ def test_k11_4_owner_bonus_passive_adds_to_the_2_vp() -> None:
     other = 1 - p
     set_grown(state, other, ["n00", "n01"])
     lens = add_lens(state, other, {"D06": False, "D01": False}, cost=0)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.vp[other] == 3
 
 

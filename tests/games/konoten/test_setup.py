@@ -130,6 +130,6 @@ def test_options_survive_a_save_and_load() -> None:
     assert boardlab.load(state.to_json()) == state
     drafted = boardlab.new("konoten", players=2, seed=3, assignment="draft")
     assert drafted.view(0)["body"]["players"][0]["character"] is None
-    assert "?" in drafted.render()
+    assert "(no board yet)" in drafted.render()
     drafted.apply(drafted.legal_actions()[2])
     assert boardlab.load(drafted.to_json()) == drafted

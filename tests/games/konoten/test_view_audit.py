@@ -18,11 +18,12 @@ from boardlab.games.konoten.tables import (
     CHARACTER_IDS,
     DEVICE_IDS,
     FOUNDATION_IDS,
+    LENS_IDS,
     NODE_IDS,
+    VP_SOURCES,
 )
 
 from .helpers import (
-    CARD,
     add_lens,
     give_cards,
     ids,
@@ -72,10 +73,10 @@ def test_render_shows_labs_market_devices_and_lenses() -> None:
     give_cards(state, p, ["D13"])
     play(state, "activate device guts")
     text = state.render(p)
-    assert "round 1/4, main phase" in text
+    assert "round 1 of 4, main phase" in text
     assert "light_prodigy" in text and "workaholic" in text
-    assert "guts[p" in text and "lens 0 of P" in text and "D13" in text
-    assert "[*] n00" in text and "market:" in text
+    assert f"guts[P{p + 1}x1]" in text and f"L1 of P{p + 1} [D01 D06] on F07, cost 2" in text
+    assert "D13" in text and "[*] n00" in text and "market:" in text
 
 
 def test_audit_finds_a_lost_token_a_duplicated_card_and_a_foundation_twice() -> None:
@@ -162,6 +163,9 @@ def test_views_of_random_games_fit_the_body_schema(players: int) -> None:
 def test_the_schema_names_exactly_the_content_ids() -> None:
     defs = dict(SPEC.body_schema or {})["$defs"]
     assert defs["card"]["enum"] == list(CARD_IDS)
+    assert defs["lens"]["enum"] == list(LENS_IDS)
+    player = dict(SPEC.body_schema or {})["properties"]["players"]["items"]["properties"]
+    assert player["vp_by_source"]["required"] == list(VP_SOURCES)
     assert defs["foundation"]["enum"] == list(FOUNDATION_IDS)
     assert defs["node"]["enum"] == list(NODE_IDS)
     assert defs["device"]["enum"] == list(DEVICE_IDS)
@@ -203,7 +207,7 @@ def test_pending_names_the_payment_and_the_gains_of_an_effect() -> None:
     state.lobby_used[p] += 1
     state.lobby_unused[p] -= 1
     refresh(state)
-    play(state, f"activate lens {lens}")
+    play(state, f"activate lens {LENS_IDS[lens]}")
     assert state.decision is not None and state.decision.kind == "pay_assistant"
     pending = state.view(None)["body"]["pending"]
     assert pending["kind"] == "pay_assistant"
@@ -220,7 +224,7 @@ def test_pending_names_the_lens_being_declared() -> None:
     state, p = _main(["light_prodigy", "workaholic"])
     state.hand = [0] * state.players
     give_cards(state, p, ["D17", "D01", "D06"])
-    play(state, "activate device grind", f"card {CARD['D17']}")
+    play(state, "activate device grind", "card D17")
     lens = state.view(1 - p)["body"]["pending"]["lens"]
     assert lens == {"cards": [], "awaiting": "D17", "difference": 0, "choosing_foundation": False}
     play(state, "upright")

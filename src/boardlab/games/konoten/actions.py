@@ -1,31 +1,29 @@
 """Every Konoten action, built once: options are shared immutable values with short ids.
 
-Ids: ``collect 12`` (card index), ``will n00``, ``activate device grind``,
-``activate lens 3``, ``persuade lens 3``, ``reactivate lens 3``, ``end``, ``card 12``,
-``upright`` / ``flip``, ``done``, ``foundation 2`` (cost pile), ``skip``, ``node n11`` (pay a
-growth), ``remove lobby unused`` / ``remove device grind`` / ``remove lens 3`` (pay an
-assistant), ``grow n11``, ``assistant`` / ``grow`` (token reward), ``gain growth``,
-``discard light``, ``use n01``, ``character workaholic``.
+An id names things as the board and the player's guide do: cards by their printed id,
+lenses ``L1``, ``L2``, ... in order of making, nodes, devices, materials and characters by
+their content ids. Ids: ``collect D21``, ``will n00``, ``activate device grind``,
+``activate lens L3``, ``persuade lens L3``, ``reactivate lens L3``, ``end``, ``card D21``,
+``upright`` / ``flip``, ``done``, ``foundation 2`` (the cost pile), ``skip``, ``node n11``
+(pay a growth), ``remove lobby unused`` / ``remove device grind`` / ``remove lens L3`` (pay
+an assistant), ``grow n11``, ``assistant`` / ``grow`` (token reward), ``gain growth``,
+``discard light``, ``use n01``, ``character workaholic``. The arguments are the same
+names (``Action("collect", ("D21",))``); the rules turn them into indices.
 """
 
 from __future__ import annotations
 
 from boardlab.engine import Action
-from boardlab.games.konoten.content import CONTENT, MATERIALS
+from boardlab.games.konoten.content import MATERIALS
 from boardlab.games.konoten.tables import (
+    CARD_IDS,
     CHARACTER_IDS,
     COSTS,
     DEVICE_IDS,
-    N_CARDS,
-    N_FOUNDATIONS,
+    LENS_IDS,
     NODE_IDS,
 )
-
-
-def _card_label(index: int) -> str:
-    card = CONTENT.dev_cards[index]
-    return f"{card.id} ({card.color}{', VP' if card.deck == 'vp' else ''})"
-
+from boardlab.games.konoten.wording import card_summary
 
 END = Action("end", label="end your main phase this round")
 DONE = Action("done", label="done")
@@ -35,11 +33,14 @@ FLIP = Action("flip", label="turn the card 180 degrees")
 TAKE_ASSISTANT = Action("assistant", label="the token joins the lobby as an unused assistant")
 TAKE_GROWTH = Action("grow", label="the token grows the chart once")
 
+#: COLLECT[c] / CARD[c]: collect card index ``c``, add it to the lens being declared.
 COLLECT = tuple(
-    Action("collect", (c,), label=f"collect {_card_label(c)} for its AP") for c in range(N_CARDS)
+    Action("collect", (card,), label=f"collect {card} ({card_summary(c)})")
+    for c, card in enumerate(CARD_IDS)
 )
 CARD = tuple(
-    Action("card", (c,), label=f"add {_card_label(c)} to the lens") for c in range(N_CARDS)
+    Action("card", (card,), label=f"add {card} to the lens ({card_summary(c)})")
+    for c, card in enumerate(CARD_IDS)
 )
 WILL = tuple(Action("will", (n,), label=f"use the will ability of {n}") for n in NODE_IDS)
 PAY_NODE = tuple(Action("node", (n,), label=f"return the token on {n} to stock") for n in NODE_IDS)
@@ -57,7 +58,7 @@ ACTIVATE_DEVICE = tuple(
 def _lens_actions(kind: str, label: str) -> tuple[Action, ...]:
     return tuple(
         Action(kind, ("lens", lens), id=f"{kind} lens {lens}", label=f"{label} lens {lens}")
-        for lens in range(N_FOUNDATIONS)
+        for lens in LENS_IDS
     )
 
 
@@ -75,8 +76,10 @@ REMOVE_DEVICE = tuple(
     for d in DEVICE_IDS
 )
 REMOVE_LENS = tuple(
-    Action("remove", ("lens", lens), id=f"remove lens {lens}", label=f"your assistant on {lens}")
-    for lens in range(N_FOUNDATIONS)
+    Action(
+        "remove", ("lens", lens), id=f"remove lens {lens}", label=f"your assistant on lens {lens}"
+    )
+    for lens in LENS_IDS
 )
 GAIN_MATERIALS = Action("gain", ("materials",), id="gain materials", label="gain the materials")
 GAIN_GROWTH = Action("gain", ("growth",), id="gain growth", label="gain one growth")
@@ -85,7 +88,8 @@ DISCARD = tuple(
     Action("discard", (m,), id=f"discard {m}", label=f"discard one new {m}") for m in MATERIALS
 )
 CHARACTER = tuple(
-    Action("character", (c,), id=f"character {c}", label=f"play {c}") for c in CHARACTER_IDS
+    Action("character", (c,), id=f"character {c}", label=f"play the {c} board")
+    for c in CHARACTER_IDS
 )
 NODE_INDEX = {node: n for n, node in enumerate(NODE_IDS)}
 DEVICE_INDEX = {device: d for d, device in enumerate(DEVICE_IDS)}

@@ -23,6 +23,7 @@ from boardlab.games.konoten.tables import (
     POPCOUNT,
     bits,
 )
+from boardlab.games.konoten.wording import lens_name, seat_name
 
 if TYPE_CHECKING:
     from boardlab.engine import GameState
@@ -37,7 +38,9 @@ def _token_problems(s: KonotenState) -> list[str]:
         grown = s.grown[p]
         tasks = s.tasks[p]
         if not 0 <= grown < 1 << N_NODES or not 0 <= tasks <= ALL_TASKS:
-            problems.append(f"player {p}: growth mask {grown} or task mask {tasks} out of range")
+            problems.append(
+                f"{seat_name(p)}: growth mask {grown} or task mask {tasks} out of range"
+            )
             continue
         places = {
             "stock": s.stock[p],
@@ -51,19 +54,19 @@ def _token_problems(s: KonotenState) -> list[str]:
             places[f"device {DEVICE_IDS[d]}"] = s.dev_occ[d * n + p]
         for place, count in places.items():
             if count < 0:
-                problems.append(f"player {p}: {count} colour tokens in {place}")
+                problems.append(f"{seat_name(p)}: {count} colour tokens in {place}")
         total = sum(places.values())
         if total != CONTENT.setup.colour_tokens:
             problems.append(
-                f"player {p}: {total} colour tokens in play, expected "
+                f"{seat_name(p)}: {total} colour tokens in play, expected "
                 f"{CONTENT.setup.colour_tokens} ({places})"
             )
         base = p * 3
         for m, name in enumerate(("light", "rainbow", "sediment")):
             if s.mats[base + m] < 0:
-                problems.append(f"player {p}: negative {name}")
+                problems.append(f"{seat_name(p)}: negative {name}")
         if s.ap[p] < 0 or s.creativity[p] < 0:
-            problems.append(f"player {p}: negative AP or creativity")
+            problems.append(f"{seat_name(p)}: negative AP or creativity")
     for d in range(N_DEVICES):
         held = sum(s.dev_occ[d * n + p] for p in range(n))
         if DEVICE_CAPACITY[d] and held > DEVICE_CAPACITY[d]:
@@ -72,9 +75,9 @@ def _token_problems(s: KonotenState) -> list[str]:
         problems.append("lens occupancy lists do not match the lenses")
     for lens, seat in enumerate(lens_seats):
         if not -1 <= seat < n:
-            problems.append(f"lens {lens}: occupant {seat} is not a seat")
+            problems.append(f"{lens_name(lens)}: occupant {seat} is not a seat")
         if seat < 0 and s.lens_used[lens]:
-            problems.append(f"lens {lens}: empty but marked used")
+            problems.append(f"{lens_name(lens)}: empty but marked used")
     return problems
 
 
@@ -97,17 +100,17 @@ def _card_problems(s: KonotenState) -> list[str]:
     place([c for c in market[:N_NORMAL_SLOTS] if c >= 0], "normal display", False)
     place([c for c in market[N_NORMAL_SLOTS:] if c >= 0], "VP display", True)
     for p, hand in enumerate(s.hand):
-        place(bits(hand), f"hand of player {p}")
+        place(bits(hand), f"hand of {seat_name(p)}")
     foundations = [0] * N_FOUNDATIONS
     for f in bits(s.found):
         foundations[f] += 1
     for i, (owner, foundation, cards, flipped) in enumerate(s.lenses):
-        place(bits(cards), f"lens {i}")
+        place(bits(cards), f"lens {lens_name(i)}")
         foundations[foundation] += 1
         if flipped & ~cards:
-            problems.append(f"lens {i}: turned cards that are not in it")
+            problems.append(f"{lens_name(i)}: turned cards that are not in it")
         if not 0 <= owner < s.players:
-            problems.append(f"lens {i}: owner {owner} is not a seat")
+            problems.append(f"{lens_name(i)}: owner {owner} is not a seat")
     for card, count in enumerate(seen):
         if count != 1:
             problems.append(f"development card {CARD_IDS[card]} is in {count} places")

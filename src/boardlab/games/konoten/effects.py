@@ -15,13 +15,18 @@ from boardlab.engine import Action, Frame
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.content import Vector
 from boardlab.games.konoten.tables import (
+    ABILITY_VP,
     ASSISTANT,
     CAPACITY_NODES,
     CREATIVITY,
+    DEVICE_VP,
     ELIGIBLE,
     GROWTH,
+    LENS_INDEX,
+    LENS_VP,
     N_DEVICES,
     N_NODES,
+    N_VP_SOURCES,
     PASSIVES,
     POPCOUNT,
     VP,
@@ -33,6 +38,8 @@ if TYPE_CHECKING:
 
 #: Where the assistant executing an effect stands (it can never pay an assistant input).
 NO_EXECUTOR, ON_DEVICE, ON_LENS = 0, 1, 2
+#: VP_SOURCE[executor]: where an effect's VP symbols are counted (``tables.VP_SOURCES``).
+VP_SOURCE = (ABILITY_VP, DEVICE_VP, LENS_VP)
 #: A growth frame's token comes from the stock (-1) or from task space 0..2.
 FROM_STOCK = -1
 
@@ -99,10 +106,16 @@ def execute(
     executor: int = NO_EXECUTOR,
     where: int = -1,
 ) -> None:
-    """Pay an effect's counters now and push its token payments, gains and task check (K-10)."""
+    """Pay an effect's counters now and push its token payments, gains and task check (K-10).
+
+    ``executor`` says where the assistant executing it stands, and so where the effect's VP
+    symbols are counted from (``VP_SOURCE``); the gain frame carries that source.
+    """
     s.ap[p] -= ap_total
     s.creativity[p] -= inp[CREATIVITY]
-    s.vp[p] -= inp[VP]
+    if inp[VP]:
+        s.vp[p] -= inp[VP]
+        s.vp_by_source[p * N_VP_SOURCES + VP_SOURCE[executor]] -= inp[VP]
     base = p * 3
     mats = s.mats
     mats[base] -= inp[0]
@@ -111,7 +124,10 @@ def execute(
     stack = s.stack
     stack.append(("check_tasks", p))
     if any(out):
-        stack.append(("gain", p, out[3], out[4], out[5], out[0], out[1], out[2], out[6], out[7]))
+        source = VP_SOURCE[executor]
+        stack.append(
+            ("gain", p, out[3], out[4], out[5], out[0], out[1], out[2], out[6], out[7], source)
+        )
     if inp[ASSISTANT]:
         stack.append(("pay_assistant", p, inp[ASSISTANT], executor, where))
     if inp[GROWTH]:
@@ -164,8 +180,9 @@ def resolve_pay_assistant(s: KonotenState, f: Frame, action: Action) -> None:
     elif place == "device":
         s.dev_occ[A.DEVICE_INDEX[str(what)] * s.players + p] -= 1
     else:
-        s.lens_occ[int(what)] = -1
-        s.lens_used[int(what)] = 0
+        lens = LENS_INDEX[str(what)]
+        s.lens_occ[lens] = -1
+        s.lens_used[lens] = 0
     s.stock[p] += 1
     if left > 1:
         s.stack[-1] = (f[0], p, left - 1, f[3], f[4])
@@ -202,14 +219,16 @@ def prepare_gain(s: KonotenState, f: Frame) -> bool:
         p = f[1]
         s.ap[p] += f[2]
         s.creativity[p] += f[3]
-        s.vp[p] += f[4]
+        if f[4]:
+            s.vp[p] += f[4]
+            s.vp_by_source[p * N_VP_SOURCES + f[10]] += f[4]
     p, light, rainbow, sediment, growth, helpers = _live_gain(s, f)
     new_mats = light + rainbow + sediment
     kinds = (new_mats > 0) + (growth > 0) + (helpers > 0)
     if not kinds:
         s.stack.pop()
         return False
-    frame = ("gain", p, 0, 0, 0, light, rainbow, sediment, growth, helpers)
+    frame = ("gain", p, 0, 0, 0, light, rainbow, sediment, growth, helpers, f[10])
     s.stack[-1] = frame
     if kinds > 1 and _order_matters(s, p, new_mats, growth, helpers):
         return True
@@ -227,7 +246,7 @@ def _gain_assistant(s: KonotenState, f: Frame, units: int) -> None:
     units = min(units, s.stock[p])
     s.stock[p] -= units
     s.lobby_used[p] += units
-    s.stack[-1] = (*f[:9], f[9] - units)
+    s.stack[-1] = (*f[:9], f[9] - units, f[10])
 
 
 def _gain_materials_of(s: KonotenState, f: Frame) -> None:
@@ -236,7 +255,7 @@ def _gain_materials_of(s: KonotenState, f: Frame) -> None:
 
 
 def _gain_growth(s: KonotenState, f: Frame) -> None:
-    s.stack[-1] = (*f[:8], f[8] - 1, f[9])
+    s.stack[-1] = (*f[:8], f[8] - 1, *f[9:])
     s.stack.append(("grow", f[1], FROM_STOCK))
 
 

@@ -10,14 +10,15 @@ phase, and ends the game with graduation (K-14) after the last round.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Ask, Frame, Step
 from boardlab.games.konoten import abilities, draft, effects, graduation, grinding, growth, tasks
 from boardlab.games.konoten import main_phase as main
 from boardlab.games.konoten.content import CONTENT
-from boardlab.games.konoten.tables import N_DEVICES
+from boardlab.games.konoten.tables import CARD_IDS, N_DEVICES, bits
+from boardlab.games.konoten.wording import card_name, lens_name, seat_name
 
 if TYPE_CHECKING:
     from boardlab.games.konoten.state import KonotenState
@@ -29,36 +30,48 @@ PHASE_NAMES = ("draft", "supply", "main", "end", "over")
 def _turn_prompt(s: KonotenState, f: Frame) -> str:
     p = f[1]
     return (
-        f"player {p}, round {s.round}: choose an action "
+        f"{seat_name(p)}, round {s.round}: choose an action "
         f"(AP {s.ap[p]}, creativity {s.creativity[p]})"
     )
 
 
 def _grind_prompt(s: KonotenState, f: Frame) -> str:
     if f[7] >= 0:
-        return f"player {f[1]}: place card {f[7]} as printed or turned 180 degrees"
-    return f"player {f[1]}: add a card to the lens ({f[6]} so far, result - material {f[5]})"
+        return (
+            f"{seat_name(f[1])}: place {CARD_IDS[f[7]]} as printed (upright) "
+            "or turned 180 degrees (flip)"
+        )
+    cards = " ".join(card_name(c, f[3] >> c & 1) for c in bits(f[2])) or "none"
+    return (
+        f"{seat_name(f[1])}: add a card to the lens, or done "
+        f"(cards so far: {cards}; result - material {f[5]:+d})"
+    )
+
+
+def _prompt(text: str) -> Callable[[KonotenState, Frame], str]:
+    """A prompt ``"P1: <text>"``; ``text`` may name the frame's fields (``{f[2]}``)."""
+    return lambda s, f: f"{seat_name(f[1])}: " + text.format(f=f)
 
 
 RULES: Mapping[str, Step[KonotenState] | Ask[KonotenState]] = {
     # the character draft (K1, A17)
     "character": Ask(
         "choose_character",
-        lambda s, f: f"player {f[1]}: choose a character board",
+        _prompt("choose a character board"),
         draft.options_character,
         draft.resolve_character,
     ),
     # supply phase (K-6): the token (K-6.2), then the supply abilities (K-6.3)
     "supply_token": Ask(
         "supply_token",
-        lambda s, f: f"player {f[1]}: the token from your stock becomes an assistant or grows",
+        _prompt("the token from your stock becomes an assistant or grows a node"),
         growth.options_token,
         growth.resolve_supply_token,
         prepare=growth.prepare_supply_token,
     ),
     "supply": Ask(
         "supply_ability",
-        lambda s, f: f"player {f[1]}: use a supply ability, or done",
+        _prompt("use a supply ability, or done"),
         abilities.options_supply,
         abilities.resolve_ability,
     ),
@@ -72,39 +85,41 @@ RULES: Mapping[str, Step[KonotenState] | Ask[KonotenState]] = {
     ),
     "foundation": Ask(
         "grind_foundation",
-        lambda s, f: f"player {f[1]}: choose the foundation (cost at least {max(0, f[4])})",
+        lambda s, f: f"{seat_name(f[1])}: choose the foundation's cost (at least {max(0, f[4])})",
         grinding.options_foundation,
         grinding.resolve_foundation,
     ),
     "follow_up": Ask(
         "grind_follow_up",
-        lambda s, f: f"player {f[1]}: place another assistant on new lens {f[2]} now?",
+        lambda s, f: (
+            f"{seat_name(f[1])}: place another assistant on your new lens {lens_name(f[2])}?"
+        ),
         grinding.options_follow_up,
         grinding.resolve_follow_up,
     ),
     # executing an effect (K-10): colour-token inputs, then the gains
     "pay_growth": Ask(
         "pay_growth",
-        lambda s, f: f"player {f[1]}: pay a growth: which node returns to stock ({f[2]} left)",
+        _prompt("pay a growth: which node's token returns to your stock ({f[2]} to pay)"),
         effects.options_pay_growth,
         effects.resolve_pay_growth,
     ),
     "pay_assistant": Ask(
         "pay_assistant",
-        lambda s, f: f"player {f[1]}: pay an assistant: which returns to stock ({f[2]} left)",
+        _prompt("pay an assistant: which returns to your stock ({f[2]} to pay)"),
         effects.options_pay_assistant,
         effects.resolve_pay_assistant,
     ),
     "gain": Ask(
         "gain_order",
-        lambda s, f: f"player {f[1]}: which gain comes next",
+        _prompt("which gain comes next"),
         effects.options_gain,
         effects.resolve_gain,
         prepare=effects.prepare_gain,
     ),
     "discard": Ask(
         "discard_material",
-        lambda s, f: f"player {f[1]}: over capacity, discard a new material ({f[5]} left)",
+        _prompt("over capacity, discard a new material ({f[5]} to discard)"),
         effects.options_discard,
         effects.resolve_discard,
         prepare=effects.prepare_discard,
@@ -112,7 +127,7 @@ RULES: Mapping[str, Step[KonotenState] | Ask[KonotenState]] = {
     # growth (K-11) and tasks (K-12), checked after every effect (A16)
     "grow": Ask(
         "grow_node",
-        lambda s, f: f"player {f[1]}: choose the node to grow",
+        _prompt("choose the node to grow"),
         growth.options_grow,
         growth.resolve_grow,
         prepare=growth.prepare_grow,
@@ -120,14 +135,17 @@ RULES: Mapping[str, Step[KonotenState] | Ask[KonotenState]] = {
     "check_tasks": Step(tasks.check_tasks),
     "task": Ask(
         "task_reward",
-        lambda s, f: f"player {f[1]}: task {f[2]} done: its token becomes an assistant or grows",
+        lambda s, f: (
+            f"{seat_name(f[1])}: task {CONTENT.tasks[f[2]]} done: "
+            "its token becomes an assistant or grows a node"
+        ),
         growth.options_token,
         tasks.resolve_task,
     ),
     # end phase (K-13.3)
     "end": Ask(
         "end_ability",
-        lambda s, f: f"player {f[1]}: use an end-phase ability, or done",
+        _prompt("use an end-phase ability, or done"),
         abilities.options_end,
         abilities.resolve_ability,
     ),

@@ -1,4 +1,5 @@
-"""Graduation (K-14): the sediment penalty, final abilities, and the winners' tie-breakers."""
+"""Graduation (K-14): the sediment penalty, final abilities, the winners' tie-breakers, and
+where every seat's VP came from (``score_breakdown``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,14 @@ from typing import TYPE_CHECKING
 
 from boardlab.games.konoten.effects import lenses_owned
 from boardlab.games.konoten.lenses import lens_info
-from boardlab.games.konoten.tables import ABILITIES, PASSIVES
+from boardlab.games.konoten.tables import (
+    ABILITIES,
+    FINAL_VP,
+    N_VP_SOURCES,
+    PASSIVES,
+    SEDIMENT_VP,
+    VP_SOURCES,
+)
 
 if TYPE_CHECKING:
     from boardlab.games.konoten.state import KonotenState
@@ -16,16 +24,28 @@ def graduate(s: KonotenState) -> None:
     """K-14.1 sediment penalty, then K-14.2 final abilities; nothing else scores (A24)."""
     for p in range(s.players):
         ch, grown = s.char[p], s.grown[p]
-        sediment = s.mats[p * 3 + 2]
-        s.vp[p] += sediment * PASSIVES[ch][grown].sediment_vp
+        penalty = s.mats[p * 3 + 2] * PASSIVES[ch][grown].sediment_vp
+        finals = 0
         for node, ability in enumerate(ABILITIES[ch]):
             if ability.type != "final" or not grown >> node & 1:
                 continue
             quantity = final_quantity(s, p, ability.count)
             if ability.per > 0:
-                s.vp[p] += ability.vp * (quantity // ability.per)
+                finals += ability.vp * (quantity // ability.per)
             elif quantity == ability.equals:
-                s.vp[p] += ability.vp
+                finals += ability.vp
+        s.vp[p] += penalty + finals
+        s.vp_by_source[p * N_VP_SOURCES + SEDIMENT_VP] += penalty
+        s.vp_by_source[p * N_VP_SOURCES + FINAL_VP] += finals
+
+
+def score_breakdown(s: KonotenState) -> list[dict[str, float]]:
+    """Per seat, the VP each source gave (``tables.VP_SOURCES``); they add up to its VP."""
+    k = N_VP_SOURCES
+    return [
+        dict(zip(VP_SOURCES, s.vp_by_source[p * k : p * k + k], strict=True))
+        for p in range(s.players)
+    ]
 
 
 def final_quantity(s: KonotenState, p: int, count: str) -> int:

@@ -17,6 +17,8 @@ from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.effects import ON_DEVICE, can_pay, execute
 from boardlab.games.konoten.lenses import lens_info, use_lens
 from boardlab.games.konoten.tables import (
+    CARD_INDEX,
+    CARDS_VP,
     COST_MASK,
     COSTS,
     DEVICE_AP,
@@ -24,8 +26,10 @@ from boardlab.games.konoten.tables import (
     DEVICE_OUTPUT,
     FOUNDATION_COST,
     GRIND,
+    GRIND_BONUS_VP,
     MAX_LENS_CARDS,
     MIN_LENS_CARDS,
+    N_VP_SOURCES,
     ORIENTATIONS,
     PASSIVES,
 )
@@ -151,7 +155,7 @@ def resolve_grind(s: KonotenState, f: Frame, action: Action) -> None:
     elif action.kind == "done":
         s.stack[-1] = ("foundation", p, cards, flipped, diff)
     else:
-        s.stack[-1] = (*f[:7], int(action.args[0]))
+        s.stack[-1] = (*f[:7], CARD_INDEX[str(action.args[0])])
 
 
 # ---------------------------------------------------------------- foundation and resolution
@@ -176,7 +180,10 @@ def resolve_foundation(s: KonotenState, f: Frame, action: Action) -> None:
     s.lens_occ.append(-1)
     s.lens_used.append(0)
     passives = PASSIVES[s.char[p]][s.grown[p]]
-    s.vp[p] += cards.bit_count() * CONTENT.vp_per_card + passives.grind_bonus_vp
+    ground = cards.bit_count() * CONTENT.vp_per_card
+    s.vp[p] += ground + passives.grind_bonus_vp
+    s.vp_by_source[p * N_VP_SOURCES + CARDS_VP] += ground
+    s.vp_by_source[p * N_VP_SOURCES + GRIND_BONUS_VP] += passives.grind_bonus_vp
     s.stack[-1] = ("follow_up", p, lens)
     bonus = passives.device_bonus[GRIND]
     output = tuple(a + b for a, b in zip(DEVICE_OUTPUT[GRIND], bonus, strict=True))

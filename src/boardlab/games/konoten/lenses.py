@@ -17,6 +17,8 @@ from boardlab.games.konoten.tables import (
     CARD_OUTPUT,
     CARD_RESULT,
     FOUNDATION_COST,
+    N_VP_SOURCES,
+    OWNER_BONUS_VP,
     PASSIVES,
     Needs,
     bits,
@@ -92,5 +94,7 @@ def use_lens(s: KonotenState, p: int, lens: int, fee: int) -> None:
     s.lens_used[lens] = 1
     owner = s.lenses[lens][0]
     if owner != p:
-        s.vp[owner] += owner_bonus(s, owner)
+        bonus = owner_bonus(s, owner)
+        s.vp[owner] += bonus
+        s.vp_by_source[owner * N_VP_SOURCES + OWNER_BONUS_VP] += bonus
     execute(s, p, info.input, info.ap + fee, info.output, ON_LENS, lens)

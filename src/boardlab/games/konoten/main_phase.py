@@ -17,12 +17,14 @@ from boardlab.games.konoten.lenses import LENS_INFO, lens_info, use_lens
 from boardlab.games.konoten.tables import (
     AP,
     ASSISTANT,
+    CARD_INDEX,
     DEVICE_AP,
     DEVICE_CAPACITY,
     DEVICE_INPUT,
     DEVICE_OUTPUT,
     GRIND,
     GROUNDWORK,
+    LENS_INDEX,
     N_DEVICES,
     N_NORMAL_SLOTS,
     PASSIVES,
@@ -117,7 +119,7 @@ def resolve_turn(s: KonotenState, f: Frame, action: Action) -> None:
     s.main_next = (p + 1) % s.players
     kind = action.kind
     if kind == "collect":
-        collect(s, p, int(action.args[0]))
+        collect(s, p, CARD_INDEX[str(action.args[0])])
     elif kind == "will":
         node = A.NODE_INDEX[str(action.args[0])]
         s.will_used[p] |= 1 << node
@@ -128,7 +130,7 @@ def resolve_turn(s: KonotenState, f: Frame, action: Action) -> None:
     elif action.args[0] == "device":
         activate_device(s, p, A.DEVICE_INDEX[str(action.args[1])])
     else:
-        lens = int(action.args[1])
+        lens = LENS_INDEX[str(action.args[1])]
         fee = 0
         if kind != "activate":
             seat = s.lens_occ[lens]

@@ -17,6 +17,7 @@ from boardlab.games.konoten.tables import (
     CHARACTER_IDS,
     N_CHARACTERS,
     N_DEVICES,
+    N_VP_SOURCES,
     NORMAL_CARDS,
     START_BIT,
     VP_CARDS,
@@ -45,6 +46,7 @@ def deal(s: KonotenState) -> None:
     s.ap = [start.ap] * n
     s.creativity = [start.creativity] * n
     s.vp = [0] * n
+    s.vp_by_source = [0] * (n * N_VP_SOURCES)
     s.stock = [start.tokens_in_stock] * n
     s.tasks = [ALL_TASKS] * n
     s.grown = [START_BIT] * n

@@ -1,7 +1,9 @@
 """The Konoten game state: plain data in flat lists of ints; the hooks delegate to the rules.
 
 Per-player lists are indexed by seat. ``mats[p * 3 + m]`` holds materials (light, rainbow,
-sediment); ``dev_occ[d * players + p]`` counts p's assistants on device d. Hands are
+sediment); ``dev_occ[d * players + p]`` counts p's assistants on device d;
+``vp_by_source[p * N_VP_SOURCES + k]`` the part of ``vp[p]`` that source ``k`` of
+``tables.VP_SOURCES`` gave (they add up to ``vp[p]``). Hands are
 bitmasks over card indices; ``found`` is the bitmask of foundations still in the supply.
 ``lenses[i] = (owner, foundation, cards, flipped)`` with ``lens_occ[i]`` the seat of the
 assistant on it (-1 when empty) and ``lens_used[i]`` its face (1 used). ``stack`` (kept by
@@ -13,8 +15,8 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from boardlab.engine import Rng, StackState
-from boardlab.games.konoten import flow, graduation, setup, view
+from boardlab.engine import Action, Rng, StackState
+from boardlab.games.konoten import explain, flow, graduation, setup, view
 
 #: Fields holding one int.
 _NUMBERS = (
@@ -33,6 +35,7 @@ _INT_LISTS = (
     "ap",
     "creativity",
     "vp",
+    "vp_by_source",
     "stock",
     "tasks",
     "grown",
@@ -70,6 +73,7 @@ class KonotenState(StackState):
     ap: list[int]
     creativity: list[int]
     vp: list[int]
+    vp_by_source: list[int]
     stock: list[int]
     tasks: list[int]
     grown: list[int]
@@ -99,6 +103,12 @@ class KonotenState(StackState):
     def winners(self) -> list[int]:
         return graduation.leaders(self) if self.phase == flow.OVER else []
 
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return graduation.score_breakdown(self)
+
+    def explain(self, action: Action | str) -> str:
+        return explain.explain(self, action)
+
     def view_body(self, seat: int | None) -> dict[str, Any]:
         return view.view_body(self, seat)
 
@@ -118,6 +128,7 @@ class KonotenState(StackState):
         twin.ap = self.ap[:]
         twin.creativity = self.creativity[:]
         twin.vp = self.vp[:]
+        twin.vp_by_source = self.vp_by_source[:]
         twin.stock = self.stock[:]
         twin.tasks = self.tasks[:]
         twin.grown = self.grown[:]

@@ -25,6 +25,7 @@ N_MATERIALS = 3
 # ---------------------------------------------------------------- development cards
 N_CARDS = len(CONTENT.dev_cards)
 CARD_IDS = tuple(card.id for card in CONTENT.dev_cards)
+CARD_INDEX = {card_id: c for c, card_id in enumerate(CARD_IDS)}
 NORMAL_CARDS = tuple(card.index for card in CONTENT.dev_cards if card.deck == "normal")
 VP_CARDS = tuple(card.index for card in CONTENT.dev_cards if card.deck == "vp")
 IS_VP_CARD = tuple(card.deck == "vp" for card in CONTENT.dev_cards)
@@ -78,6 +79,11 @@ COSTS = tuple(sorted(set(FOUNDATION_COST)))
 #: COST_MASK[k]: the foundations of cost k, as a bitmask over foundation indices.
 COST_MASK = {k: sum(1 << f for f, c in enumerate(FOUNDATION_COST) if c == k) for k in COSTS}
 ALL_FOUNDATIONS = (1 << N_FOUNDATIONS) - 1
+
+# ---------------------------------------------------------------- lenses
+#: Lens names in order of making (one lens per foundation at most): ``L1`` is the first made.
+LENS_IDS = tuple(f"L{i + 1}" for i in range(N_FOUNDATIONS))
+LENS_INDEX = {lens_id: i for i, lens_id in enumerate(LENS_IDS)}
 
 # ---------------------------------------------------------------- devices
 N_DEVICES = len(CONTENT.devices)
@@ -241,6 +247,33 @@ PASSIVES = tuple(
 # ---------------------------------------------------------------- rule constants (K-7.5)
 PERSUADE_FEE = 2
 REACTIVATE_FEE = 3
+
+# ---------------------------------------------------------------- where VP come from
+#: The VP the rules award: 1 per card ground (K-9.3), the grind bonus passive, the owner
+#: bonus (K-7.7); the VP symbols of the effects of lenses, abilities and devices (gained
+#: less paid); graduation (K-14.1, K-14.2).
+(
+    CARDS_VP,
+    GRIND_BONUS_VP,
+    OWNER_BONUS_VP,
+    LENS_VP,
+    ABILITY_VP,
+    DEVICE_VP,
+    SEDIMENT_VP,
+    FINAL_VP,
+) = range(8)
+#: ``score_breakdown`` names, in the order above (the player's guide uses the same).
+VP_SOURCES = (
+    "cards ground",
+    "grind bonus",
+    "owner bonus",
+    "lenses run",
+    "abilities",
+    "devices",
+    "sediment penalty",
+    "final abilities",
+)
+N_VP_SOURCES = len(VP_SOURCES)
 
 
 def bits(mask: int) -> list[int]:

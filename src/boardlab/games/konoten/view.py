@@ -12,15 +12,17 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Frame, Rng
+from boardlab.games.konoten import graduation
 from boardlab.games.konoten.content import CONTENT, MATERIALS, SYMBOLS, Vector
 from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS, lenses_owned
-from boardlab.games.konoten.flow import MAIN, PHASE_NAMES
+from boardlab.games.konoten.flow import MAIN, OVER, PHASE_NAMES
 from boardlab.games.konoten.lenses import lens_info
 from boardlab.games.konoten.tables import (
     CARD_IDS,
     CHARACTER_IDS,
     COST_MASK,
     COSTS,
+    DEVICE_CAPACITY,
     DEVICE_IDS,
     FOUNDATION_COST,
     FOUNDATION_IDS,
@@ -28,9 +30,19 @@ from boardlab.games.konoten.tables import (
     N_NODES,
     N_NORMAL_SLOTS,
     N_TASKS,
+    N_VP_SOURCES,
     NODE_IDS,
     PASSIVES,
+    VP_SOURCES,
     bits,
+)
+from boardlab.games.konoten.wording import (
+    LEGEND,
+    ability_text,
+    card_name,
+    effect_text,
+    lens_name,
+    seat_name,
 )
 
 if TYPE_CHECKING:
@@ -55,6 +67,7 @@ def _lens_view(s: KonotenState, index: int) -> dict[str, Any]:
     info = lens_info(s.lenses[index])
     return {
         "lens": index,
+        "name": lens_name(index),
         "owner": owner,
         "foundation": FOUNDATION_IDS[foundation],
         "cost": FOUNDATION_COST[foundation],
@@ -77,6 +90,9 @@ def _player_view(s: KonotenState, p: int) -> dict[str, Any]:
         "ap": s.ap[p],
         "creativity": s.creativity[p],
         "vp": s.vp[p],
+        "vp_by_source": dict(
+            zip(VP_SOURCES, s.vp_by_source[p * N_VP_SOURCES : (p + 1) * N_VP_SOURCES], strict=True)
+        ),
         "materials": {m: s.mats[p * 3 + i] for i, m in enumerate(MATERIALS)},
         "capacity": PASSIVES[ch][grown].capacity if ch >= 0 else CONTENT.setup.material_capacity,
         "stock": s.stock[p],
@@ -169,7 +185,7 @@ def _pending_view(s: KonotenState) -> dict[str, Any] | None:
         "lens": None if lens is None else _lens_in_progress(lens),
         "follow_up_lens": None if follow_up is None else follow_up[2],
         "payment": payment,
-        "gains": None if gains is None else dict(zip(GAIN_FIELDS, gains[2:], strict=True)),
+        "gains": None if gains is None else dict(zip(GAIN_FIELDS, gains[2:10], strict=True)),
         "discard": None if discard is None else dict(zip(DISCARD_FIELDS, discard[2:], strict=True)),
         "grow_source": None if grow is None else _token_source(grow[2]),
         "task": None if task is None else CONTENT.tasks[task[2]],
@@ -212,71 +228,100 @@ def resample_hidden(s: KonotenState, seat: int | None, rng: Random | Rng) -> Non
         rng.shuffle(deck)
 
 
-def _effect_text(inp: Vector, ap: int, out: Vector) -> str:
-    left = ", ".join(f"{v} {SYMBOLS[i]}" for i, v in enumerate(inp) if v and i != 3)
-    cost = f"{ap} AP" if ap else ""
-    paid = " + ".join(x for x in (left, cost) if x) or "nothing"
-    gain = ", ".join(f"{v} {SYMBOLS[i]}" for i, v in enumerate(out) if v) or "nothing"
-    return f"{paid} -> {gain}"
+def _final_line(s: KonotenState) -> list[str]:
+    """Once over: the winners and, per seat, the VP of each source that gave any."""
+    winners = " and ".join(seat_name(p) for p in graduation.leaders(s))
+    lines = [f"game over: {winners} {'win' if ' and ' in winners else 'wins'}"]
+    for p, sources in enumerate(graduation.score_breakdown(s)):
+        parts = " + ".join(f"{name} {int(v)}" for name, v in sources.items() if v)
+        lines.append(f"{seat_name(p)}: {s.vp[p]} VP = {parts or 'nothing'}")
+    return lines
 
 
-def _node_text(s: KonotenState, p: int, node: int) -> str:
-    ability = CONTENT.characters[s.char[p]].abilities[node]
-    if ability.type == "passive":
-        return f"passive {ability.rule} {ability.value or _symbols(ability.output)}"
-    if ability.type == "final":
-        rate = f"per {ability.per}" if ability.per else f"if = {ability.equals}"
-        return f"final {ability.vp} VP {rate} {ability.count}"
-    effect = _effect_text(ability.input, ability.ap + ability.input[3], ability.output)
-    return f"{ability.type}: {effect}"
+def _devices_line(s: KonotenState) -> str:
+    n = s.players
+    devices = []
+    for d in range(N_DEVICES):
+        seats = ",".join(
+            f"{seat_name(p)}x{s.dev_occ[d * n + p]}" for p in range(n) if s.dev_occ[d * n + p]
+        )
+        full = (
+            " full"
+            if s.phase == MAIN and DEVICE_CAPACITY[d] and s.dev_uses[d] >= DEVICE_CAPACITY[d]
+            else ""
+        )
+        devices.append(f"{DEVICE_IDS[d]}[{seats or '-'}]{full}")
+    return "devices: " + " ".join(devices)
+
+
+def _seat_lines(s: KonotenState, p: int, seat: int | None) -> list[str]:
+    ch = s.char[p]
+    you = " (you)" if p == seat else ""
+    ended = " (ended)" if s.ended >> p & 1 and s.phase == MAIN else ""
+    mats = "/".join(str(s.mats[p * 3 + m]) for m in range(3))
+    capacity = PASSIVES[ch][s.grown[p]].capacity if ch >= 0 else CONTENT.setup.material_capacity
+    name = CHARACTER_IDS[ch] if ch >= 0 else "(no board yet)"
+    tasks = " ".join(CONTENT.tasks[t] for t in range(N_TASKS) if s.tasks[p] >> t & 1) or "-"
+    hand = " ".join(CARD_IDS[c] for c in bits(s.hand[p])) or "-"
+    lines = [
+        f"{seat_name(p)}{you} {name}{ended}: VP {s.vp[p]}, AP {s.ap[p]}, cr {s.creativity[p]}, "
+        f"stock {s.stock[p]}, lobby {s.lobby_unused[p]} unused + {s.lobby_used[p]} used",
+        f"   light/rainbow/sediment {mats} of {capacity}; tasks open: {tasks}",
+        f"   hand: {hand}",
+    ]
+    if ch >= 0:
+        for node in range(N_NODES):
+            mark = "*" if s.grown[p] >> node & 1 else " "
+            used = " (used this round)" if s.will_used[p] >> node & 1 else ""
+            ability = CONTENT.characters[ch].abilities[node]
+            lines.append(f"   [{mark}] {NODE_IDS[node]} {ability_text(ability)}{used}")
+    return lines
+
+
+def _lens_lines(s: KonotenState, i: int) -> list[str]:
+    owner, foundation, cards, flipped = s.lenses[i]
+    info = lens_info(s.lenses[i])
+    seat_on = s.lens_occ[i]
+    on = (
+        "empty"
+        if seat_on < 0
+        else f"{seat_name(seat_on)}'s assistant, {'used' if s.lens_used[i] else 'unused'}"
+    )
+    stack = " ".join(card_name(c, flipped >> c & 1) for c in bits(cards))
+    return [
+        f"{lens_name(i)} of {seat_name(owner)} [{stack}] on {FOUNDATION_IDS[foundation]}, "
+        f"cost {info.cost} ({on})",
+        f"   {effect_text(info.input, info.ap, info.output)}",
+    ]
 
 
 def render_text(s: KonotenState, seat: int | None) -> str:
-    """A compact text picture of the whole table, ``seat`` marked as you."""
-    n = s.players
-    lines = [
-        f"Konoten - round {s.round}/{CONTENT.rounds}, {PHASE_NAMES[s.phase]} phase, "
-        f"start player {s.start}"
-        + (f" (next round: {s.next_start})" if s.next_start >= 0 else "")
-    ]
+    """A compact text picture of the whole table, ``seat`` marked as you, and a legend."""
+    over = s.phase == OVER
+    head = f"Konoten - round {s.round} of {CONTENT.rounds}, "
+    if over:
+        head += "graduation (the game is over)"
+    else:
+        head += f"{PHASE_NAMES[s.phase]} phase; start player {seat_name(s.start)}"
+        if s.next_start >= 0 and s.round < CONTENT.rounds:
+            head += f" (next round: {seat_name(s.next_start)})"
     normal = " ".join(_card(c) or "--" for c in s.market[:N_NORMAL_SLOTS])
     vps = " ".join(_card(c) or "--" for c in s.market[N_NORMAL_SLOTS:])
-    lines.append(
-        f"market: {normal} | VP: {vps}  (decks {len(s.normal_deck)}/{len(s.vp_deck)})"
-    )
     piles = " ".join(f"{k}:{(s.found & COST_MASK[k]).bit_count()}" for k in COSTS)
-    lines.append(f"foundations by cost: {piles}")
-    devices = []
-    for d in range(N_DEVICES):
-        seats = ",".join(f"p{p}x{s.dev_occ[d * n + p]}" for p in range(n) if s.dev_occ[d * n + p])
-        devices.append(f"{DEVICE_IDS[d]}[{seats or '-'}]")
-    lines.append("devices: " + " ".join(devices))
-    for p in range(n):
-        ch = s.char[p]
-        you = " (you)" if p == seat else ""
-        ended = " (ended)" if s.ended >> p & 1 and s.phase == MAIN else ""
-        mats = "/".join(str(s.mats[p * 3 + m]) for m in range(3))
-        name = CHARACTER_IDS[ch] if ch >= 0 else "?"
-        lines.append(
-            f"P{p}{you} {name}{ended}: VP {s.vp[p]} AP {s.ap[p]} cr {s.creativity[p]} "
-            f"light/rainbow/sediment {mats} stock {s.stock[p]} "
-            f"lobby {s.lobby_unused[p]} unused {s.lobby_used[p]} used"
-        )
-        tasks = ",".join(CONTENT.tasks[t] for t in range(N_TASKS) if s.tasks[p] >> t & 1) or "-"
-        hand = " ".join(CARD_IDS[c] for c in bits(s.hand[p])) or "-"
-        lines.append(f"   tasks open: {tasks}  hand: {hand}")
-        if ch >= 0:
-            for node in range(N_NODES):
-                mark = "*" if s.grown[p] >> node & 1 else " "
-                used = " (used this round)" if s.will_used[p] >> node & 1 else ""
-                lines.append(f"   [{mark}] {NODE_IDS[node]} {_node_text(s, p, node)}{used}")
-    for i, lens in enumerate(s.lenses):
-        info = lens_info(lens)
-        seat_on = s.lens_occ[i]
-        on = "empty" if seat_on < 0 else f"P{seat_on} {'used' if s.lens_used[i] else 'unused'}"
-        cards = " ".join(CARD_IDS[c] + ("'" if lens[3] >> c & 1 else "") for c in bits(lens[2]))
-        lines.append(
-            f"lens {i} of P{lens[0]} [{cards}] cost {info.cost}: "
-            f"{_effect_text(info.input, info.ap, info.output)}  ({on})"
-        )
+    lines = [
+        head,
+        f"market: {normal} | VP cards: {vps}  "
+        f"(decks: {len(s.normal_deck)} normal, {len(s.vp_deck)} VP)",
+        f"foundations left, cost:count: {piles}",
+        _devices_line(s),
+    ]
+    for p in range(s.players):
+        lines += _seat_lines(s, p, seat)
+    for i in range(len(s.lenses)):
+        lines += _lens_lines(s, i)
+    if not s.lenses:
+        lines.append("lenses: none yet")
+    if over:
+        lines += _final_line(s)
+    lines += LEGEND
     return "\n".join(lines)
