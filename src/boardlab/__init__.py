@@ -6,7 +6,7 @@
 """
 
 from boardlab import games as _games  # noqa: F401  (declares the built-in games)
-from boardlab.api import games, load, new, replay
+from boardlab.api import games, guide, load, new, replay
 from boardlab.engine import Action, Decision, GameState, IllegalAction, LoadError
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "IllegalAction",
     "LoadError",
     "games",
+    "guide",
     "load",
     "new",
     "replay",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from importlib import import_module, resources
 from typing import Any
 
 from boardlab.engine import registry
@@ -15,6 +16,44 @@ from boardlab.engine.state import READABLE_VERSIONS, SAVE_FORMAT, SAVE_VERSION, 
 def games() -> list[str]:
     """The names of every game, sorted."""
     return registry.names()
+
+
+def guide(game: str) -> str:
+    """The player's guide of ``game`` (its package's ``guide.md``), as Markdown text.
+
+    ``ValueError`` for an unknown game or one whose package ships no guide.
+
+    >>> guide("konoten").startswith("# Konoten")
+    True
+    """
+    text = _guide_text(game)
+    if text is None:
+        with_guide = [name for name in games() if _has_guide(name)]
+        raise ValueError(
+            f"game {game!r} has no player's guide; guides: {', '.join(with_guide) or 'none'}"
+        )
+    return text
+
+
+def _has_guide(game: str) -> bool:
+    try:
+        return _guide_text(game) is not None
+    except ValueError:  # a game that cannot be loaded has no guide to show
+        return False
+
+
+def _guide_text(game: str) -> str | None:
+    """The text of ``guide.md`` in the package of ``game``, or ``None`` if there is none."""
+    spec = registry.spec(game)
+    module = registry.module_of(game) or spec.state_class.__module__
+    if not hasattr(import_module(module), "__path__"):  # a module, not a package
+        module = module.rpartition(".")[0]
+    if not module:
+        return None
+    try:
+        return resources.files(module).joinpath("guide.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
 
 
 def new(game: str, players: int, seed: int = 0, **options: Any) -> GameState:

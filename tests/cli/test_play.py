@@ -84,11 +84,28 @@ def test_quit_asks_before_saving(invoke: Invoke, tmp_path: Path) -> None:
 
 
 def test_watching_bots_needs_no_input_and_is_reproducible(invoke: Invoke) -> None:
-    first = invoke([*PLAY, "--players", "3", "--seat", "none"], "")
-    again = invoke([*PLAY, "--players", "3"], "")
+    first = invoke([*PLAY, "--players", "3", "--seat", "none", "--delay", "0"], "")
+    again = invoke([*PLAY, "--players", "3", "--delay", "0"], "")
     assert first.exit_code == 0
     assert "watching bots" in first.stdout and "Final scores" in first.stdout
     assert first.stdout == again.stdout
+
+
+def test_watching_bots_pauses_half_a_second_after_each_move_unless_told(
+    invoke: Invoke, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr("boardlab.cli.session.time.sleep", pauses.append)
+    save = tmp_path / "watched.json"
+    invoke([*PLAY, "--option", "pile=5", "--save", str(save)], "")
+    moves = len(history(save))
+    assert moves > 0 and pauses == [0.5] * moves
+    pauses.clear()
+    invoke([*PLAY, "--option", "pile=5", "--delay", "0"], "")
+    invoke([*PLAY, "--option", "pile=5", "--seat", "0"], "1\n" * 40)
+    assert pauses == []
+    invoke([*PLAY, "--option", "pile=5", "--delay", "0.2"], "")
+    assert pauses and set(pauses) == {0.2}
 
 
 def test_bots_takes_one_spec_per_other_seat(invoke: Invoke) -> None:
@@ -115,7 +132,11 @@ def test_bots_takes_one_spec_per_other_seat(invoke: Invoke) -> None:
         ([*PLAY, "--bots", "random:depth=3"], "agent 'random' takes no parameters"),
         (
             [*PLAY, "--players", "3", "--seat", "0", "--bots", "random,random,random"],
-            "--bots takes 1 agent spec or 2 (one per bot seat), got 3",
+            "--bots takes one agent spec for every bot seat or one per bot seat (2), got 3",
+        ),
+        (
+            [*PLAY, "--seat", "0", "--bots", "random,greedy"],
+            "--bots takes one agent spec for the one bot seat, got 2",
         ),
         ([*PLAY, "--save", "no/such/dir/game.json"], "does not exist"),
         ([*PLAY, "--save", "."], "is a directory"),

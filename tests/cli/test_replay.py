@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from typer.testing import Result
 
 import boardlab
 from boardlab.engine import GameState, Rng
+from boardlab.sim import SimConfig, run
 
 Invoke = Callable[..., Result]
 OneLineError = Callable[[Result, str], str]
@@ -96,11 +98,31 @@ def test_replay_refuses_to_step_past_either_end_and_explains_commands(
     assert "there is no step 99; steps go from 0 to 2" in result.stdout
 
 
-def test_game_option_picks_a_line_of_a_json_lines_file(invoke: Invoke, tmp_path: Path) -> None:
-    path = saved(tmp_path, random_game(seed=11), random_game(seed=12), random_game(seed=13))
-    result = invoke(["replay", str(path), "--game", "2", "--print"])
+def test_game_of_a_file_without_run_indexes_counts_from_0_in_seed_order(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    path = saved(tmp_path, random_game(seed=13), random_game(seed=11), random_game(seed=12))
+    result = invoke(["replay", str(path), "--game", "1", "--print"])
     assert result.exit_code == 0
-    assert "seed 12," in result.stdout and "game 2 of 3" in result.stdout
+    assert "seed 12," in result.stdout
+    assert "game 1 (the file holds games 0 to 2, numbered in seed order)" in result.stdout
+
+
+def test_game_k_of_a_simulate_save_file_is_game_k_of_the_run_whatever_the_line_order(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    saves = tmp_path / "run.saves"
+    config = SimConfig("toy", players=2, games=6, seed=40, agents=("greedy", "random"))
+    run(replace(config, rotate_seats=True), workers=2, save=saves)
+    lines = saves.read_text().splitlines(keepends=True)
+    saves.write_text("".join(reversed(lines)))  # finishing order is any order
+    for number in range(6):
+        result = invoke(["replay", str(saves), "--game", str(number), "--print"])
+        assert result.exit_code == 0, result.output
+        assert f"seed {40 + number}," in result.stdout
+        assert f"game {number} of the run (the file holds games 0 to 5)" in result.stdout
+        agents = ("greedy", "random")[number % 2], ("greedy", "random")[(number + 1) % 2]
+        assert f"P1 {agents[0]}" in result.stdout and f"P2 {agents[1]}" in result.stdout
 
 
 def test_a_pretty_printed_save_is_read_whole(invoke: Invoke, tmp_path: Path) -> None:
@@ -147,4 +169,4 @@ def test_missing_file_directory_and_bad_game_number_are_one_line_errors(
     assert "no such file" in one_line_error(invoke(["replay", str(missing)]), "replay")
     assert "is a directory" in one_line_error(invoke(["replay", str(tmp_path)]), "replay")
     line = one_line_error(invoke(["replay", str(path), "--game", "3"]), "replay")
-    assert "holds games 1 to 2" in line
+    assert "--game 3: " in line and "holds games 0 to 1" in line

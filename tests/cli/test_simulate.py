@@ -9,7 +9,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import typer
+from rich.console import Console
 from typer.testing import Result
+
+from boardlab.cli import simulate as simulate_command
+from boardlab.sim import SimConfig, run
+from boardlab.sim.tables import (
+    agent_rows,
+    agent_seat_rows,
+    option_text,
+    seat_rows,
+    summary_tables,
+)
 
 Invoke = Callable[..., Result]
 TESTS_DIR = Path(__file__).resolve().parent.parent
@@ -184,3 +196,109 @@ def test_a_solo_run_against_an_automa_counts_the_automas_wins(invoke: Invoke) ->
     assert data["wins"] == [seat["wins"]]
     assert {r["agent"] for r in data["ratings"]} == {"random", "automa"}
     assert "Wins by seat and side" in table and "(no seat)" in table
+
+
+def test_an_out_file_cut_short_is_one_line_and_status_2_until_drop_partial(
+    invoke: Invoke, one_line_error: OneLineError, tmp_path: Path
+) -> None:
+    out = tmp_path / "games.jsonl"
+    assert invoke([*TOY, "--out", str(out)]).exit_code == 0
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:5]) + lines[5][:20])
+    line = one_line_error(invoke([*TOY, "--out", str(out)]), "simulate")
+    assert "line 6 is cut short" in line and "--drop-partial" in line
+    resumed = invoke([*TOY, "--out", str(out), "--drop-partial", "--json"])
+    assert resumed.exit_code == 0
+    assert f"boardlab simulate: note: dropped line 6 of --out {out}" in resumed.stderr
+    assert json.loads(resumed.stdout)["resumed"] == 5
+
+
+def test_an_out_file_that_is_not_a_journal_is_refused_and_kept(
+    invoke: Invoke, one_line_error: OneLineError, tmp_path: Path
+) -> None:
+    out = tmp_path / "notes.txt"
+    out.write_text("remember the milk")  # one line, no end of line
+    for extra in ([], ["--drop-partial"]):
+        line = one_line_error(invoke([*TOY, "--out", str(out), *extra]), "simulate")
+        assert "line 1 is not a line of a run" in line
+    assert out.read_text() == "remember the milk"
+
+
+def test_report_path_is_checked_before_any_game_is_played(
+    invoke: Invoke, one_line_error: OneLineError, tmp_path: Path
+) -> None:
+    taken = tmp_path / "report"
+    taken.write_text("a file, not a directory")
+    out = tmp_path / "games.jsonl"
+    line = one_line_error(invoke([*TOY, "--out", str(out), "--report", str(taken)]), "simulate")
+    assert "is a file; give a directory for the report" in line
+    assert not out.exists()  # nothing was played
+
+
+def test_option_values_print_as_json_in_the_headline() -> None:
+    assert [option_text(v) for v in (True, False, 3, "draft", ["a", "b"], None)] == [
+        "true",
+        "false",
+        "3",
+        "draft",
+        '["a","b"]',
+        "null",
+    ]
+
+
+def test_simulate_prints_booleans_as_true_and_false(invoke: Invoke) -> None:
+    args = ["simulate", "compounded", "-n", "2", "-g", "1", "--workers", "1"]
+    result = invoke([*args, "-o", "shuffled_deck=true"])
+    assert result.exit_code == 0, result.stderr
+    assert "shuffled_deck=true, ap_cap=true" in result.stdout
+    assert "True" not in result.stdout and "False" not in result.stdout
+
+
+def test_tables_never_split_a_number_at_80_columns() -> None:
+    agents = ("mcts:iterations=3,depth=2", "greedy:samples=2", "random")
+    config = SimConfig("toy", players=3, games=9, seed=5, agents=agents, rotate_seats=True)
+    summary = run(config, workers=1).summary
+    console = Console(width=80, highlight=False)
+    with console.capture() as captured:
+        console.print(summary_tables(summary))
+    shown = captured.get()
+    assert max(len(line) for line in shown.splitlines()) <= 80
+    rows = [*seat_rows(summary), *agent_rows(summary), *agent_seat_rows(summary)]
+    numbers = {cell for row in rows for cell in row[1:] if cell[:1].isdigit()}
+    cells = {part.strip() for line in shown.splitlines() for part in line.split("│")}
+    assert numbers and numbers <= cells
+
+
+def test_an_interrupt_takes_the_progress_bar_off_before_saying_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    events: list[str] = []
+
+    class Bar:
+        def add_task(self, *args: object, **kwargs: object) -> int:
+            return 0
+
+        def update(self, *args: object, **kwargs: object) -> None:
+            events.append("update")
+
+        def start(self) -> None:
+            events.append("start")
+
+        def stop(self) -> None:  # may be called again: it must then do nothing
+            if "stop" not in events:
+                events.append("stop")
+                events.append(capsys.readouterr().err)
+
+    def interrupted(*args: object, progress: Callable[[int, int], None], **kwargs: object) -> None:
+        progress(3, 9)
+        raise KeyboardInterrupt
+
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.setattr(simulate_command, "_progress_bar", lambda console: Bar())
+    monkeypatch.setattr(simulate_command, "run", interrupted)
+    config = SimConfig("toy", players=3, games=9)
+    with pytest.raises(typer.Exit) as stopped:
+        simulate_command._run(config, 1, "local", None, None, None, True)
+    assert stopped.value.exit_code == 130
+    assert events == ["start", "update", "stop", ""]  # off the screen before the message
+    assert capsys.readouterr().err == "boardlab simulate: interrupted\n"

@@ -52,7 +52,7 @@ def test_a_person_reads_their_seats_log_and_no_other_seats_secret(
 
 
 def test_watching_bots_shows_the_spectators_log(invoke: Invoke, tmp_path: Path) -> None:
-    result, game = played(invoke, tmp_path, "--seat", "none")
+    result, game = played(invoke, tmp_path, "--seat", "none", "--delay", "0")
     out = result.stdout
     assert "P1 random took stones in secret" in out and "P2 random took stones in secret" in out
     assert "random: take" not in out
@@ -78,6 +78,9 @@ def test_a_solo_game_against_the_automa(invoke: Invoke) -> None:
     assert result.exit_code == 0
     assert "Final scores" in result.stdout and "│ automa" in result.stdout
     assert "Winner: " in result.stdout or "Winners (tied): " in result.stdout
+    breakdown = result.stdout.split("Points by source", 1)[1]
+    header = next(line for line in breakdown.splitlines() if "source" in line)
+    assert "P1 (you)" in header and "automa" in header
 
 
 def test_replay_print_is_the_log_of_the_seat_viewing(invoke: Invoke, tmp_path: Path) -> None:

@@ -202,7 +202,8 @@ def test_a_stale_expect_is_refused_and_changes_nothing(toy: GameState, stale: in
     before = toy.to_json()
     with pytest.raises(
         IllegalAction,
-        match=rf"decision {stale} is not the pending one: decision 1 \('confirm' of P1 \(seat 0\)\)",
+        match=rf"decision {stale} is not the pending one: "
+        rf"decision 1 \('confirm' of P1 \(seat 0\)\)",
     ):
         toy.apply("confirm", expect=stale)
     assert toy.to_json() == before and toy.history == ["take 2"]

@@ -43,6 +43,7 @@ def test_an_interrupted_run_resumes_without_replaying_its_games(
     out.write_text("".join(lines[:4]) + lines[4][:25])  # four games and a line cut short
     saves = tmp_path / "games.saves"
     calls: list[tuple[int, int]] = []
+    notes: list[str] = []
 
     resumed = run(
         config,
@@ -50,9 +51,12 @@ def test_an_interrupted_run_resumes_without_replaying_its_games(
         out=out,
         save=saves,
         progress=lambda done, total: calls.append((done, total)),
+        drop_partial=True,
+        note=notes.append,
     )
 
     assert (resumed.resumed, resumed.played) == (4, 6)
+    assert notes == [f"dropped line 5 of --out {out}: it was cut short (25 bytes)"]
     replayed = [boardlab.load(line) for line in saves.read_text().splitlines()]
     assert sorted(state.seed for state in replayed) == [44, 45, 46, 47, 48, 49]
     assert calls[0] == (4, 10) and calls[-1] == (10, 10)

@@ -7,7 +7,7 @@ from importlib import import_module
 
 import typer
 
-COMMAND_MODULES = ("games", "play", "replay", "simulate", "bench")
+COMMAND_MODULES = ("games", "rules", "play", "replay", "simulate", "bench")
 
 
 def load_commands() -> typer.Typer:

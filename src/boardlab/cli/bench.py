@@ -13,12 +13,17 @@ from boardlab import bench as benchmark
 from boardlab.cli import display
 from boardlab.cli.app import app
 from boardlab.cli.errors import fail
-from boardlab.cli.options import game_spec, new_game, parse_options
+from boardlab.cli.options import complete_game, game_spec, new_game, parse_options
 
 
 @app.command()
 def bench(
-    game: Annotated[str, typer.Argument(help="The game to measure (see 'boardlab games').")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The game to measure (see 'boardlab games').", autocompletion=complete_game
+        ),
+    ],
     players: Annotated[
         int | None,
         typer.Option("--players", "-n", help="Number of players \\[default: the game's minimum]."),
@@ -31,7 +36,11 @@ def bench(
     ] = None,
     games: Annotated[
         int | None,
-        typer.Option(help="Play this many random games (with --seconds: whichever ends first)."),
+        typer.Option(
+            "--games",
+            "-g",
+            help="Play this many random games (with --seconds: whichever ends first).",
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed + i.")] = 0,
     option: Annotated[

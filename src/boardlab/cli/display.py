@@ -21,12 +21,20 @@ from rich.text import Text
 from boardlab.engine import GameState
 
 MANY_OPTIONS = 16
+WORDY = 50  # explanations longer than this wrap: lines between the rows then
+SHORT_NAME = 10  # a longer seat name heads a column of numbers by its side alone ("P2")
+HINT = (
+    "Answer with a number or an id ('? N' explains option N); 'u' takes back your last "
+    "decision, 'q' leaves the game."
+)
 Option = Mapping[str, Any]
 """One option of a view's decision: ``{"id", "label"}``."""
 
 
 def number(value: float) -> str:
-    """A score as people write it: ``12`` rather than ``12.0``."""
+    """A score as people write it: ``12`` for a whole number (``12.0`` included), else as is."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
@@ -35,34 +43,50 @@ def board(state: GameState, seat: int | None, title: str) -> Panel:
     return Panel(Text(state.render(seat)), title=title, title_align="left", expand=False)
 
 
-def option_text(option: Option) -> str:
-    """``"take 2"`` or ``"take 2 (take 2 stone(s))"`` when the label says more than the id."""
-    ident, label = option["id"], option["label"]
-    return str(ident) if label == ident else f"{ident} ({label})"
+def option_text(option: Option) -> Text:
+    """An option as a person reads it: its id in bold, then its label where the label says
+    more (``"take 2 (take 2 stone(s))"``); a label that is the id followed by a bracket or a
+    colon only continues it (``"collect D11 (violet: 1 light -> 1 rainbow)"``)."""
+    ident, label = str(option["id"]), str(option["label"])
+    text = Text(ident, style="bold")
+    rest = label[len(ident) :] if label.startswith(ident) else None
+    if rest is not None and (not rest or rest.startswith((" (", ":"))):
+        text.append(rest)
+    elif label.strip():
+        text.append(f" ({label})")
+    return text
 
 
 def numbered_options(options: Sequence[Option]) -> Columns | Table:
-    """The options numbered from 1; in columns when there are many."""
+    """The options numbered from 1, each with its id and label; in columns (numbers reading
+    down) when there are many and they fit side by side."""
     if len(options) > MANY_OPTIONS:
-        cells = [Text(f"{n:>3}. {option['id']}") for n, option in enumerate(options, 1)]
-        return Columns(cells, padding=(0, 2))
+        cells = [Text(f"{n:>3}. ").append_text(option_text(o)) for n, o in enumerate(options, 1)]
+        return Columns(cells, padding=(0, 2), column_first=True)
     table = Table.grid(padding=(0, 1))
     for n, option in enumerate(options, 1):
-        table.add_row(Text(f"{n:>3}."), Text(option_text(option)))
+        table.add_row(Text(f"{n:>3}."), option_text(option))
     return table
 
 
-def explained_options(decision: Mapping[str, Any]) -> Group:
-    """Every option of a view's ``decision`` with its number, id and label."""
-    table = Table()
-    table.add_column("#", justify="right")
-    table.add_column("id")
-    table.add_column("label")
-    for n, option in enumerate(decision["options"], 1):
-        table.add_row(str(n), Text(option["id"]), Text(option["label"]))
+def explained_options(decision: Mapping[str, Any], explanations: Sequence[str]) -> Group:
+    """Every option of a view's ``decision``: its number, its id and what it does
+    (``explanations[i]`` says it for option ``i``, from ``state.explain``)."""
+    wordy = any(len(meaning) > WORDY or "\n" in meaning for meaning in explanations)
+    table = Table(show_lines=wordy)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("option", overflow="fold")
+    table.add_column("what it does", overflow="fold", ratio=1)
+    for n, (option, meaning) in enumerate(zip(decision["options"], explanations, strict=True), 1):
+        table.add_row(str(n), Text(option["id"]), Text(meaning))
     heading = Text(f"Options of {decision['kind']}: {decision['prompt']}")
-    hint = Text("Answer with a number or an id; 'q' leaves the game.")
-    return Group(heading, table, hint)
+    return Group(heading, table, Text(HINT))
+
+
+def explained_option(number: int, option: Option, explanation: str) -> Group:
+    """One option of the pending decision and what it does."""
+    title = Text(f"{number}. ").append_text(option_text(option))
+    return Group(title, Text("   " + explanation))
 
 
 def log_text(entry: Mapping[str, Any], names: Sequence[str] = ()) -> str:
@@ -107,6 +131,30 @@ def final_scores(state: GameState, names: Sequence[str], seat: int | None = None
             "yes" if side in outcome["winners"] else "",
         )
     return Group(Text(title, style="bold"), table, Text(winners_line(state, names)))
+
+
+def score_breakdown(state: GameState, names: Sequence[str]) -> Table:
+    """Where each side's points came from (``state.score_breakdown()``): one row per source
+    of points, named as the player's guide names it, one column per side (headed by its
+    name when short, else by its side: ``"P2"``), and the totals. Numbers are never split."""
+    breakdown = state.score_breakdown()
+    sources: list[str] = []
+    for points in breakdown:
+        for source in points:
+            if source not in sources:
+                sources.append(source)
+    table = Table(title="Points by source", title_justify="left")
+    table.add_column("source", overflow="fold")
+    for index in range(len(breakdown)):
+        name = side_name(state, index, names)
+        heading = name if len(name) <= SHORT_NAME else state.sides[index]
+        table.add_column(heading, justify="right", no_wrap=True)
+    for row, source in enumerate(sources, 1):
+        cells = [number(points[source]) if source in points else "-" for points in breakdown]
+        table.add_row(Text(source), *cells, end_section=row == len(sources))
+    totals = [number(sum(points.values())) for points in breakdown]
+    table.add_row(Text("total", style="bold"), *totals)
+    return table
 
 
 def side_name(state: GameState, index: int, names: Sequence[str]) -> str:

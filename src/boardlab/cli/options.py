@@ -29,6 +29,11 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return options
 
 
+def complete_game(incomplete: str) -> list[str]:
+    """Shell completion of a GAME argument: the game names starting with ``incomplete``."""
+    return [name for name in registry.names() if name.startswith(incomplete)]
+
+
 def game_spec(game: str) -> GameSpec:
     """The spec of ``game``, or a one-line error naming the games there are."""
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,7 +15,7 @@ from rich.text import Text
 from boardlab.cli import display
 from boardlab.cli.app import app
 from boardlab.cli.options import options_text, parse_seat
-from boardlab.cli.savefile import read_game
+from boardlab.cli.savefile import PLAY_KEY, RUN_KEY, LoadedGame, PlaySettings, ranges, read_game
 from boardlab.cli.session import ReadLine, console_reader
 from boardlab.cli.timeline import Timeline
 from boardlab.engine import GameState
@@ -32,7 +33,9 @@ def replay(
     game: Annotated[
         int | None,
         typer.Option(
-            "--game", "-g", help="Which game of a JSON-lines file, from 1 \\[default: 1]."
+            "--game",
+            help="Which game of a simulate --save file: its number in the run (from 0, as "
+            "simulate numbers games), whatever order the lines are in \\[default: the first].",
         ),
     ] = None,
     print_all: Annotated[
@@ -52,32 +55,68 @@ def replay(
     state = loaded.state
     viewer = parse_seat(seat, state.players)
     timeline = Timeline(state, keep_states=not print_all)
-    of = f", game {loaded.number} of {loaded.count}" if loaded.count > 1 else ""
-    who = "as a spectator" if viewer is None else f"as {state.sides[viewer]} (seat {viewer})"
+    names = seat_names(state, loaded.extra)
     console.print(
         Text(
             f"{state.SPEC.title}: {state.players} players, seed {state.seed}, "
-            f"{options_text(state)}, {len(timeline)} actions{of}; seen {who}"
+            f"{options_text(state)}, {len(timeline)} actions{which_game(loaded)}; "
+            f"seen {seen_as(state, viewer)}"
         )
     )
     if print_all:
-        print_game(timeline, viewer, console)
+        print_game(timeline, viewer, console, names)
     else:
-        ReplaySession(timeline, console, console_reader(console), viewer=viewer).run()
+        ReplaySession(timeline, console, console_reader(console), names=names, viewer=viewer).run()
 
 
-def seat_names(state: GameState) -> list[str]:
-    """The seats' names: their sides, ``"P1"``, ``"P2"``, ..."""
-    return state.sides[: state.players]
+def which_game(loaded: LoadedGame) -> str:
+    """``", game 3 of the run (the file holds games 0 to 9)"``; nothing for a lone save."""
+    if loaded.count == 1 and not loaded.indexed:
+        return ""
+    held = f"the file holds games {ranges(list(loaded.numbers))}"
+    if loaded.indexed:
+        return f", game {loaded.number} of the run ({held})"
+    return f", game {loaded.number} ({held}, numbered in seed order)"
 
 
-def print_game(timeline: Timeline, viewer: int | None, console: Console) -> None:
+def seen_as(state: GameState, viewer: int | None) -> str:
+    return "as a spectator" if viewer is None else f"as {state.sides[viewer]} (seat {viewer})"
+
+
+def seat_names(state: GameState, extra: Mapping[str, Any] | None = None) -> list[str]:
+    """The seats' names: their sides (``"P1"``, ``"P2"``, ...), followed by who played them
+    when the save says it (``"P2 mcts"``; ``"P1 (you)"`` for the person of ``play``)."""
+    sides = state.sides[: state.players]
+    extra = extra or {}
+    played: dict[int, str] = {}
+    run = extra.get(RUN_KEY)
+    if isinstance(run, dict) and isinstance(run.get("agents"), list):
+        played = {seat: str(agent) for seat, agent in enumerate(run["agents"])}
+    settings = extra.get(PLAY_KEY)
+    if isinstance(settings, dict):
+        try:
+            stored = PlaySettings.from_json(settings, state.players)
+        except ValueError:
+            stored = None
+        if stored is not None:
+            played = dict(stored.bots)
+            if stored.seat is not None:
+                played[stored.seat] = "(you)"
+    return [f"{side} {played[seat]}" if seat in played else side for seat, side in enumerate(sides)]
+
+
+def print_game(
+    timeline: Timeline, viewer: int | None, console: Console, names: list[str] | None = None
+) -> None:
     """Every entry of ``viewer``'s log (the spectator's for ``None``), actions numbered from 1
     with their id when the viewer knows it, then the final scores."""
     final = timeline.final
     for line in log_lines(final.log(viewer)):
         console.print(Text(line))
-    console.print(display.final_scores(final, seat_names(final), viewer))
+    names = names or seat_names(final)
+    console.print(display.final_scores(final, names, viewer))
+    if final.is_over:
+        console.print(display.score_breakdown(final, names))
 
 
 def log_lines(entries: list[dict[str, Any]]) -> list[str]:
@@ -109,7 +148,7 @@ class ReplaySession:
 
     def run(self) -> None:
         """Show the start, then follow commands until ``q`` or the end of input."""
-        self.names = seat_names(self.timeline.final)
+        self.names = self.names or seat_names(self.timeline.final)
         self.console.print(COMMANDS)
         self.show()
         while True:
@@ -173,6 +212,7 @@ class ReplaySession:
         decision = state.decision
         if decision is None:
             self.console.print(display.final_scores(state, self.names, viewer))
+            self.console.print(display.score_breakdown(state, self.names))
             return
         shown = state.view(viewer)["decision"]
         who = state.sides[decision.player]

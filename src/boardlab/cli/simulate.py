@@ -27,13 +27,13 @@ from rich.text import Text
 
 from boardlab.cli.app import app
 from boardlab.cli.errors import fail, one_line
-from boardlab.cli.options import parse_options
+from boardlab.cli.options import complete_game, parse_options
 from boardlab.engine import registry
 from boardlab.sim import GameFailed, SimConfig, SimResult, run, split_agents
 from boardlab.sim.backends import BACKENDS
 from boardlab.sim.config import DEFAULT_MAX_DECISIONS
 from boardlab.sim.plugins import load_plugins
-from boardlab.sim.report import check_matplotlib, write_report
+from boardlab.sim.report import check_matplotlib, check_report_dir, write_report
 from boardlab.sim.tables import summary_tables
 
 EXIT_GAME_FAILED = 1
@@ -42,7 +42,12 @@ EXIT_INTERRUPTED = 130
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game to simulate (see 'boardlab games').")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            help="The game to simulate (see 'boardlab games').", autocompletion=complete_game
+        ),
+    ],
     players: Annotated[
         int | None,
         typer.Option("--players", "-n", help="Number of players \\[default: the game's minimum]."),
@@ -106,8 +111,19 @@ def simulate(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Keep every whole game here, one saved game (JSON) per line."),
+        typer.Option(
+            help="Keep every whole game here, one saved game (JSON) per line, led by its "
+            "game number ('boardlab replay FILE --game K' finds game K).",
+        ),
     ] = None,
+    drop_partial: Annotated[
+        bool,
+        typer.Option(
+            "--drop-partial",
+            help="When resuming, drop a last line of --out or --save cut short by an "
+            "interruption (it is said which); without it such a line stops the run.",
+        ),
+    ] = False,
     json_output: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON object, quietly.")
     ] = False,
@@ -147,9 +163,12 @@ def simulate(
     if report is not None:
         try:
             check_matplotlib()
+            check_report_dir(report)
         except ValueError as error:
             fail(str(error))
-    result = _run(config, workers, backend, address, out, save, show_progress=not json_output)
+    result = _run(
+        config, workers, backend, address, out, save, not json_output, drop_partial=drop_partial
+    )
     if json_output:
         typer.echo(json.dumps(result_json(result, out, save, report)))
     else:
@@ -232,6 +251,7 @@ def _run(
     out: Path | None,
     save: Path | None,
     show_progress: bool,
+    drop_partial: bool = False,
 ) -> SimResult:
     """Run the simulation with a progress bar on a terminal; errors end the command."""
     console = Console(stderr=True)
@@ -241,6 +261,14 @@ def _run(
     def progress(done: int, total: int) -> None:
         if bar is not None and task is not None:
             bar.update(task, completed=done, total=total)
+
+    def halt() -> None:
+        """Take the bar off the screen for good, before any last message."""
+        if bar is not None:
+            bar.stop()
+
+    def note(message: str) -> None:
+        print(f"boardlab simulate: note: {one_line(message)}", file=sys.stderr)
 
     try:
         if bar is not None:
@@ -253,17 +281,21 @@ def _run(
             out=out,
             save=save,
             progress=progress,
+            drop_partial=drop_partial,
+            note=note,
         )
     except ValueError as error:
+        halt()
         fail(str(error))
     except GameFailed as error:
+        halt()
         _stop(f"error: {error}", EXIT_GAME_FAILED)
     except KeyboardInterrupt:
+        halt()
         resume = f"; run again with the same --out {out} to resume" if out is not None else ""
         _stop(f"interrupted{resume}", EXIT_INTERRUPTED)
     finally:
-        if bar is not None:
-            bar.stop()
+        halt()
 
 
 class GamesPerSecond(ProgressColumn):

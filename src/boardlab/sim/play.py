@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterable
 
@@ -19,7 +20,8 @@ class GameFailed(RuntimeError):
 
 
 def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRecord:
-    """Play game ``index`` of ``config`` to the end; ``record.save`` holds it if ``keep_state``.
+    """Play game ``index`` of ``config`` to the end; ``record.save`` holds it if ``keep_state``
+    (its ``save_line``).
 
     >>> record = play_game(SimConfig("compounded", players=3, games=10, seed=1), 4)
     >>> record.seed
@@ -48,8 +50,17 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
         seconds=seconds,
         searches=tuple(searches),
         iterations=tuple(iterations),
-        save=state.to_json() if keep_state else None,
+        save=save_line(state, index, config.seat_agents(index)) if keep_state else None,
     )
+
+
+def save_line(state: GameState, index: int, agents: tuple[str, ...]) -> str:
+    """The game's save (``state.to_json()``'s object) led by a ``"run"`` key, which
+    ``boardlab.load`` ignores: the game's index in its run and each seat's agent, so a
+    ``--save`` file written in finishing order is read by game number
+    (``boardlab replay FILE --game K``)."""
+    data = {"run": {"index": index, "agents": list(agents)}, **state.save_data()}
+    return json.dumps(data, separators=(",", ":"))
 
 
 def play_state(

@@ -48,16 +48,27 @@ def check_matplotlib() -> None:
         raise ValueError(INSTALL_HINT) from None
 
 
+def check_report_dir(directory: str | os.PathLike[str]) -> Path:
+    """Make ``directory`` (and its parents) if missing and check it takes files, before a
+    run spends its time; ``ValueError`` saying why it cannot be the report's directory."""
+    folder = Path(directory)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--report {folder} is a file; give a directory for the report")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"cannot write --report {folder}: {error.strerror}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write --report {folder}: permission denied")
+    return folder
+
+
 def write_report(
     summary: Summary, records: Sequence[GameRecord], directory: str | os.PathLike[str]
 ) -> Path:
     """Write the plots and ``report.md`` into ``directory`` (made if missing); its path."""
     check_matplotlib()
-    folder = Path(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise ValueError(f"cannot write --report {folder}: {error.strerror}") from None
+    folder = check_report_dir(directory)
     fair = 1 / max(summary.players, len(summary.sides))
     _win_rates(
         summary.per_agent,

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from boardlab.sim.backends import BACKENDS, Backend, ProcessPool, play_chunks, play_in_process
 from boardlab.sim.config import SimConfig
-from boardlab.sim.journal import Journal, SaveFile
+from boardlab.sim.journal import Journal, Note, SaveFile
 from boardlab.sim.record import GameRecord
 from boardlab.sim.summary import Summary, summarise
 
@@ -46,6 +46,8 @@ def run(
     out: str | os.PathLike[str] | None = None,
     save: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
+    drop_partial: bool = False,
+    note: Note | None = None,
 ) -> SimResult:
     """Play every game of ``config`` and summarise them; the records do not depend on how.
 
@@ -53,8 +55,10 @@ def run(
     core; 1 plays in this process); ``backend="ray"`` plays on a Ray cluster (``address``,
     or a local one), ``workers`` chunks at a time (default: the cluster's CPUs). ``out``
     keeps one JSON line per game and resumes a run it already holds; ``save`` keeps each
-    whole game (``state.to_json()``, one per line). ``progress(done, total)`` is called as
-    games finish. Raises ``ValueError`` for bad input, ``GameFailed`` if a game raises.
+    whole game (its save led by its index in the run, one per line). A last line of those
+    files cut short by an interruption is an error unless ``drop_partial``; ``note`` is
+    told of every line dropped. ``progress(done, total)`` is called as games finish.
+    Raises ``ValueError`` for bad input, ``GameFailed`` if a game raises.
 
     >>> result = run(SimConfig("compounded", players=3, games=200, seed=1), workers=2)
     >>> result.summary.wins
@@ -65,11 +69,13 @@ def run(
     if workers is not None and (isinstance(workers, bool) or workers < 1):
         raise ValueError(f"workers must be at least 1, got {workers!r}")
     with ExitStack() as files:
-        journal = Journal(out, config) if out is not None else None
+        journal = Journal(out, config, drop_partial, note) if out is not None else None
         if journal is not None:
             files.callback(journal.close)
         done = dict(journal.records) if journal is not None else {}
-        saver = SaveFile(save, append=bool(done)) if save is not None else None
+        saver = None
+        if save is not None:
+            saver = SaveFile(save, bool(done), drop_partial, note)
         if saver is not None:
             files.callback(saver.close)
         resumed = len(done)

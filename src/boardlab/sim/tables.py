@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Group
 from rich.table import Table
@@ -23,6 +25,17 @@ SIDES_NOTE = "a side no seat plays (an automa) wins the games no seat wins"
 def number(value: float, digits: int = 2) -> str:
     """``12`` for a whole number, else rounded to ``digits`` decimals."""
     return str(int(value)) if float(value).is_integer() else f"{value:.{digits}f}"
+
+
+def option_text(value: Any) -> str:
+    """An option's value as typed after ``--option key=``: text as is, anything else as
+    JSON (``true``, ``3``, ``["a","b"]``)."""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, separators=(",", ":"))
+    except TypeError:
+        return str(value)
 
 
 def percent(value: float) -> str:
@@ -108,12 +121,11 @@ def rating_rows(summary: Summary) -> list[list[str]]:
 
 def headline(summary: Summary) -> str:
     """One line: the game, players, games, seed and options."""
-    options = ", ".join(f"{key}={value}" for key, value in summary.options.items())
+    options = ", ".join(f"{key}={option_text(value)}" for key, value in summary.options.items())
     last = summary.seed + summary.games - 1 if summary.last_seed is None else summary.last_seed
     return (
         f"{summary.game}: {summary.games} games, {summary.players} players, "
-        f"seeds {summary.seed}..{last}"
-        + (f", options {options}" if options else "")
+        f"seeds {summary.seed}..{last}" + (f", options {options}" if options else "")
     )
 
 
@@ -171,13 +183,21 @@ def summary_tables(summary: Summary) -> Group:
     return Group(*parts)
 
 
+TEXT_HEADERS = ("agent", "agents", "role")
+"""Columns of names, which may fold; every other column holds numbers, never split."""
+
+
 def _table(title: str, headers: Sequence[str], rows: list[list[str]]) -> Table:
+    """A table whose numbers are never split across lines, however narrow the terminal: the
+    number columns keep their width (their headers go one word a line) and the columns of
+    names fold instead."""
     table = Table(title=title, title_justify="left")
     for n, header in enumerate(headers):
+        text = n == 0 or header in TEXT_HEADERS
         table.add_column(
-            header,
-            justify="left" if n == 0 or header == "agents" else "right",
-            no_wrap=header in ("95% CI", "role"),
+            header if text else header.replace(" ", "\n"),
+            justify="left" if text else "right",
+            no_wrap=not text,
             overflow="fold",
         )
     for row in rows:
