@@ -121,8 +121,8 @@ def test_render_shows_field_workbenches_and_decision():
     s.refresh()
     text = s.render(0)
     assert "round 1, study phase" in text
-    assert "Water H2O 3AP -: H H .O" in text
-    assert "P0" in text and "P2" in text and "bag H" in text
+    assert "Water H2O 3 AP -: H H .O" in text
+    assert "P1" in text and "P3" in text and "bag H" in text
     assert "to decide (claim)" in text
 
 

@@ -26,6 +26,11 @@ POOL_OFFSET = ELEMENT_KINDS
 PLACE_WILD_ITEM = 2 * ELEMENT_KINDS
 
 
+def side(seat: int) -> str:
+    """A seat's name as the engine's ``sides`` give it: seat 0 is ``"P1"``."""
+    return f"P{seat + 1}"
+
+
 def _at(kind: str, pos: int, text: str) -> Action:
     row, col = ROW_COL[pos]
     return Action(kind, (row, col), label=f"{text} at row {row}, column {col}")
@@ -50,7 +55,7 @@ SCORE = tuple(_at("score", pos, "resolve the complete compound") for pos in POSI
 RELEASE = tuple(_at("release", pos, "release the claim") for pos in POSITIONS)
 
 OFFER = tuple(
-    Action("offer", (s,), label=f"make an offer to player {s}") for s in range(MAX_PLAYERS)
+    Action("offer", (s,), label=f"make an offer to {side(s)}") for s in range(MAX_PLAYERS)
 )
 
 PLACE = tuple(Action("place", (el,), label=f"place {el} from storage") for el in ELEMENTS)
@@ -89,11 +94,11 @@ EXT_SPACE = tuple(
 
 RAISE = tuple(Action("raise", (t,), label=f"raise the {t} experiment") for t in TRACKS)
 APPROVE = tuple(
-    tuple(Action("approve", (s, t), label=f"player {s}: raise the {t} experiment") for t in TRACKS)
+    tuple(Action("approve", (s, t), label=f"{side(s)}: raise the {t} experiment") for t in TRACKS)
     for s in range(MAX_PLAYERS)
 )
 APPROVE_SPLIT = tuple(
-    Action("approve", (s,), label=f"player {s} is maxed: split the points")
+    Action("approve", (s,), label=f"{side(s)} is maxed: split the points")
     for s in range(MAX_PLAYERS)
 )
 CYLINDER = tuple(

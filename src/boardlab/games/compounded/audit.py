@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, cast
 
-from boardlab.games.compounded.actions import WILD_ITEM
+from boardlab.games.compounded.actions import WILD_ITEM, side
 from boardlab.games.compounded.content import CONTENT, ELEMENTS, LAB, TRACKS
 from boardlab.games.compounded.frames import D_RELEASE, T_STUDY_DROP
 from boardlab.games.compounded.workbench import (
@@ -82,13 +82,13 @@ def _discs(s: CompoundedState, problems: list[str]) -> None:
         total = s.reserve[p] + s.avail[p] + on_field
         if total != CONTENT.claim_discs or s.reserve[p] < 0 or s.avail[p] < 0:
             expected = CONTENT.claim_discs
-            problems.append(f"player {p} claim discs: {total} accounted, expected {expected}")
+            problems.append(f"{side(p)} claim discs: {total} accounted, expected {expected}")
         study = TRACK_LEVELS[1][s.exp[p * 4 + 1]]
         live = in_play(s, p)
         if live > study and not waiting_drop:
-            problems.append(f"player {p} has {live} claims in play above Study {study} (I-1)")
+            problems.append(f"{side(p)} has {live} claims in play above Study {study} (I-1)")
         if live < study and s.reserve[p] > 0:
-            problems.append(f"player {p} has a reserve disc while claims in play < Study (I-1)")
+            problems.append(f"{side(p)} has a reserve disc while claims in play < Study (I-1)")
     for pos in range(16):
         owner = s.claim_owner[pos]
         if owner >= 0 and s.field_card[pos] < 0:
@@ -102,10 +102,10 @@ def _experiments_and_markers(s: CompoundedState, problems: list[str]) -> None:
         for t in range(4):
             level = s.exp[p * 4 + t]
             if not 0 <= level <= TRACK_TOP[t]:
-                problems.append(f"player {p} {TRACKS[t]} level {level + 1} is off the track")
+                problems.append(f"{side(p)} {TRACKS[t]} level {level + 1} is off the track")
         markers_on_storage = s.exp[p * 4 + LAB]
         if not 0 <= markers_on_storage <= CONTENT.storage_markers:
-            problems.append(f"player {p} storage markers out of range")
+            problems.append(f"{side(p)} storage markers out of range")
 
 
 def _equipment(s: CompoundedState, problems: list[str]) -> None:
@@ -119,7 +119,7 @@ def _equipment(s: CompoundedState, problems: list[str]) -> None:
             )
         for p in range(n):
             if not 0 <= s.fresh[p * 6 + k] <= s.equip[p * 6 + k]:
-                problems.append(f"player {p} {kind.key}: fresh count out of range")
+                problems.append(f"{side(p)} {kind.key}: fresh count out of range")
     holders = [h for h in s.ext_holder if not -1 <= h < n]
     if len(s.ext_holder) != n or holders:
         problems.append("extinguisher holders are off")

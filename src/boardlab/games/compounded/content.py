@@ -112,12 +112,24 @@ class EquipmentKind:
     single_use: bool
     source_compound: str
     study_level: int
+    effect: str
 
     def put_out(self, players: int) -> int:
         """How many tokens of this kind the supply starts with (C-4.5)."""
         if self.supply == "players_minus_1":
             return min(self.box_count, players - 1)
         return self.box_count
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    """A reaction printed on one compound kind and what it does when that card is scored."""
+
+    index: int
+    key: str
+    name: str
+    compound: str
+    summary: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +141,7 @@ class Content:
     compounds: tuple[Compound, ...]
     cards: tuple[Compound, ...]
     equipment: tuple[EquipmentKind, ...]
+    reactions: tuple[Reaction, ...]
     claim_discs: int
     claim_discs_in_reserve: int
     starting_elements: int
@@ -264,8 +277,23 @@ def _equipment(data: dict[str, Any]) -> tuple[EquipmentKind, ...]:
             single_use=bool(table[key]["single_use"]),
             source_compound=str(table[key].get("source_compound", "")),
             study_level=int(table[key].get("study_level", 0)),
+            effect=str(table[key]["effect"]),
         )
         for i, key in enumerate(EQUIPMENT)
+    )
+
+
+def _reactions(data: dict[str, Any], compounds: tuple[Compound, ...]) -> tuple[Reaction, ...]:
+    table = data["reactions"]
+    _need(set(table) == set(REACTIONS), f"reactions must be {REACTIONS}")
+    for name, entry in table.items():
+        found = [c for c in compounds if c.id == entry["compound"]]
+        _need(bool(found) and found[0].reaction == REACTIONS.index(name), f"{name} source is off")
+    return tuple(
+        Reaction(
+            i, key, str(table[key]["name"]), str(table[key]["compound"]), str(table[key]["summary"])
+        )
+        for i, key in enumerate(REACTIONS)
     )
 
 
@@ -289,9 +317,7 @@ def load(path: Path = CONTENT_FILE) -> Content:
         if kind.source_compound:
             found = [c for c in compounds if c.id == kind.source_compound]
             _need(bool(found) and found[0].equipment == kind.index, f"{kind.key} source is off")
-    for name, entry in data["reactions"].items():
-        found = [c for c in compounds if c.id == entry["compound"]]
-        _need(bool(found) and found[0].reaction == REACTIONS.index(name), f"{name} source is off")
+    reactions = _reactions(data, compounds)
     kit = data["player_kit"]
     lab = data["experiments"]["lab"]
     markers = int(lab["storage_markers_per_player"])
@@ -316,6 +342,7 @@ def load(path: Path = CONTENT_FILE) -> Content:
         compounds=compounds,
         cards=cards,
         equipment=equipment,
+        reactions=reactions,
         claim_discs=int(kit["claim_discs"]),
         claim_discs_in_reserve=int(kit["claim_discs_in_reserve_at_start"]),
         starting_elements=int(kit["starting_elements"]),

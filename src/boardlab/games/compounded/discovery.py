@@ -23,6 +23,7 @@ from boardlab.games.compounded.actions import (
     PASS,
     RETURN,
     SEND,
+    side,
 )
 from boardlab.games.compounded.content import CONTENT
 from boardlab.games.compounded.content import DISCOVERY as DISCOVERY_TRACK
@@ -87,7 +88,7 @@ def _has_any(s: CompoundedState, p: int) -> bool:
 
 
 def trade_offer_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: make a trade offer or pass"
+    return f"{side(frame[1])}: make a trade offer or pass"
 
 
 def trade_offer_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -129,7 +130,7 @@ def describe_bundle(bundle: tuple[int, ...] | list[int]) -> str:
 def trade_build_prompt(s: CompoundedState, frame: Frame) -> str:
     give = describe_bundle(frame[GIVE_AT : GIVE_AT + BUNDLE_LEN])
     ask = describe_bundle(frame[ASK_AT : ASK_AT + BUNDLE_LEN])
-    return f"player {frame[1]} offers player {frame[2]} {give} for {ask}: add items or send"
+    return f"{side(frame[1])} offers {side(frame[2])} {give} for {ask}: add items or send"
 
 
 def tradeable(s: CompoundedState, p: int, slot: int) -> int:
@@ -215,12 +216,12 @@ class BuildStep(NamedTuple):
 def _build_steps() -> dict[str, BuildStep]:
     steps: dict[str, BuildStep] = {}
     bit = 0
-    for side, at, plain, ext in ((1, GIVE_AT, GIVE, GIVE_EXT), (2, ASK_AT, ASK, ASK_EXT)):
+    for holder, at, plain, ext in ((1, GIVE_AT, GIVE, GIVE_EXT), (2, ASK_AT, ASK, ASK_EXT)):
         for slot, action in enumerate(plain):
-            steps[action.id] = BuildStep(bit, at + slot, 1, side, slot)
+            steps[action.id] = BuildStep(bit, at + slot, 1, holder, slot)
             bit += 1
         for x, action in enumerate(ext):
-            steps[action.id] = BuildStep(bit, at + EXT_MASK, 1 << x, side, -1)
+            steps[action.id] = BuildStep(bit, at + EXT_MASK, 1 << x, holder, -1)
             bit += 1
     return steps
 
@@ -249,7 +250,7 @@ def trade_build(s: CompoundedState, frame: Frame, action: Action) -> None:
 def trade_reply_prompt(s: CompoundedState, frame: Frame) -> str:
     give = describe_bundle(frame[GIVE_AT : GIVE_AT + BUNDLE_LEN])
     ask = describe_bundle(frame[ASK_AT : ASK_AT + BUNDLE_LEN])
-    return f"player {frame[1]}: player {frame[2]} offers {give} for {ask}; accept?"
+    return f"{side(frame[1])}: {side(frame[2])} offers {give} for {ask}; accept?"
 
 
 REPLIES = (ACCEPT, DECLINE)
@@ -300,7 +301,7 @@ def capacity_check(s: CompoundedState, frame: Frame) -> None:
 def return_excess_prompt(s: CompoundedState, frame: Frame) -> str:
     p = frame[1]
     excess = stored(s, p) - capacity(s, p)
-    return f"player {p}: storage is over capacity; return a crystal ({excess} to go)"
+    return f"{side(p)}: storage is over capacity; return a crystal ({excess} to go)"
 
 
 def return_excess_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
-from boardlab.games.compounded.actions import DECLINE, ELEMENT_OF, ITEM, PROTECT, WILD_ITEM
+from boardlab.games.compounded.actions import DECLINE, ELEMENT_OF, ITEM, PROTECT, WILD_ITEM, side
 from boardlab.games.compounded.board import BIT, NEIGHBOURS, ROW_COL, position
 from boardlab.games.compounded.frames import (
     D_EXTINGUISH,
@@ -75,7 +75,7 @@ def extinguisher_window(s: CompoundedState, frame: Frame) -> None:
 
 
 def extinguish_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: discard a complete extinguisher to stop a fire token?"
+    return f"{side(frame[1])}: discard a complete extinguisher to stop a fire token?"
 
 
 def extinguish_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -165,7 +165,7 @@ def scatter_items(s: CompoundedState, frame: Frame) -> None:
 
 def scatter_item_prompt(s: CompoundedState, frame: Frame) -> str:
     row, col = ROW_COL[s.scatter[0][0]]
-    return f"player {frame[1]}: choose the next item to scatter from the explosion at {row},{col}"
+    return f"{side(frame[1])}: choose the next item to scatter from the explosion at {row},{col}"
 
 
 def scatter_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -189,7 +189,7 @@ def spaces_for(s: CompoundedState, positions: Iterable[int], code: int) -> list[
 def scatter_space_prompt(s: CompoundedState, frame: Frame) -> str:
     code = frame[2]
     what = "the wild token" if code == WILD_ITEM else ITEM[code].args[0]
-    return f"player {frame[1]}: choose an adjacent space for {what}"
+    return f"{side(frame[1])}: choose an adjacent space for {what}"
 
 
 def scatter_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:

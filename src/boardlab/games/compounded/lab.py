@@ -20,10 +20,12 @@ from boardlab.games.compounded.actions import (
     TRACK_OF,
     USE_LAB_KEY,
     WILD_ITEM,
+    side,
 )
 from boardlab.games.compounded.board import position
 from boardlab.games.compounded.content import (
     CORROSIVE,
+    ELEMENTS,
     EXPLOSIVE,
     HANDLE_WITH_CARE,
     LAB_KEY,
@@ -120,7 +122,7 @@ def scoring_turn(s: CompoundedState, frame: Frame) -> None:
 
 
 def score_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: choose the next complete compound to resolve"
+    return f"{side(frame[1])}: choose the next complete compound to resolve"
 
 
 def score_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -150,8 +152,9 @@ def begin_resolution(s: CompoundedState, p: int, pos: int) -> None:
 
 
 def experiment_prompt(s: CompoundedState, frame: Frame) -> str:
-    track = TRACKS[CARDS[s.resolving_card].experiment]
-    return f"player {frame[1]}: raise the {track} experiment, the lab experiment, or none"
+    card = CARDS[s.resolving_card]
+    track = TRACKS[card.experiment]
+    return f"{side(frame[1])}: {card.name} is scored; raise {track}, raise lab, or none"
 
 
 def experiment_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -201,7 +204,7 @@ def reaction_step(s: CompoundedState, frame: Frame) -> None:
 
 # ---------------------------------------------------------------- stability (C-10.1, A16)
 def stability_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: stability approval; name another scientist and an experiment"
+    return f"{side(frame[1])}: stability approval; name another scientist and an experiment"
 
 
 def stability_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -261,7 +264,8 @@ def handle_round(s: CompoundedState, frame: Frame) -> None:
 
 
 def handle_item_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: handle with care; take an item from the card being scored"
+    name = CARDS[s.resolving_card].name
+    return f"{side(frame[1])}: Handle with care; take an item from the {name} being scored"
 
 
 def handle_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -273,7 +277,9 @@ def handle_item(s: CompoundedState, frame: Frame, action: Action) -> None:
 
 
 def handle_space_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: choose a field space for the item"
+    code = frame[2]
+    what = "the wild token" if code == WILD_ITEM else ELEMENTS[code]
+    return f"{side(frame[1])}: choose a field space for {what}"
 
 
 def handle_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -319,7 +325,8 @@ def items_step(s: CompoundedState, frame: Frame) -> None:
 
 
 def paper_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: use an academic paper to keep one crystal from the card?"
+    name = CARDS[s.resolving_card].name
+    return f"{side(frame[1])}: use an academic paper to keep one crystal from {name}?"
 
 
 def paper_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -361,7 +368,7 @@ def cylinder_step(s: CompoundedState, frame: Frame) -> None:
 
 
 def cylinder_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: graduated cylinder; lower one experiment to raise another?"
+    return f"{side(frame[1])}: graduated cylinder; lower one experiment to raise another?"
 
 
 def cylinder_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -425,7 +432,7 @@ def lab_key_window(s: CompoundedState, frame: Frame) -> None:
 
 
 def lab_key_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: discard a Lab Key token to lead the next round?"
+    return f"{side(frame[1])}: discard a Lab Key token to lead the next round?"
 
 
 def lab_key_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:

@@ -21,6 +21,7 @@ from boardlab.games.compounded.actions import (
     SWAP3,
     TAKE,
     USE_GOGGLES,
+    side,
 )
 from boardlab.games.compounded.board import BIT, position
 from boardlab.games.compounded.content import (
@@ -99,7 +100,7 @@ def goggles_round(s: CompoundedState, frame: Frame) -> None:
 
 
 def goggles_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: discard safety goggles for a second discovery?"
+    return f"{side(frame[1])}: discard safety goggles for a second discovery?"
 
 
 def goggles_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -139,7 +140,7 @@ def bunsen_window(s: CompoundedState, frame: Frame) -> None:
 
 
 def bunsen_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: use a Bunsen burner on a compound with no fire token?"
+    return f"{side(frame[1])}: use a Bunsen burner on a compound with no fire token?"
 
 
 def bunsen_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -178,7 +179,7 @@ def open_elements(s: CompoundedState, p: int) -> int:
 def place_item_prompt(s: CompoundedState, frame: Frame) -> str:
     p, placed = frame[1], frame[2]
     limit = value(s, p, RESEARCH_TRACK)
-    return f"player {p}: research turn, {placed} of {limit} placed; choose an item or done"
+    return f"{side(p)}: research turn, {placed} of {limit} placed; choose an item or done"
 
 
 def place_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -243,7 +244,7 @@ def place_item(s: CompoundedState, frame: Frame, action: Action) -> None:
 
 
 def exchange_take_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: take one crystal of any element in the bag"
+    return f"{side(frame[1])}: take one crystal of any element in the bag"
 
 
 def exchange_take_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -277,7 +278,7 @@ def place_space_prompt(s: CompoundedState, frame: Frame) -> str:
         what = "the wild token"
     else:
         what = ELEMENTS[item % POOL_OFFSET] + (" (goggles pool)" if item >= POOL_OFFSET else "")
-    return f"player {frame[1]}: choose where to place {what}"
+    return f"{side(frame[1])}: choose where to place {what}"
 
 
 def place_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardlab.games.compounded.content import CONTENT
+from boardlab.games.compounded.content import CONTENT, STABILITY
 from boardlab.games.compounded.frames import (
     D_TRADE_TURN,
     OVER,
@@ -20,7 +20,9 @@ from boardlab.games.compounded.frames import (
     T_ROUND,
     Frame,
 )
+from boardlab.games.compounded.lab import points
 from boardlab.games.compounded.workbench import (
+    CARDS,
     EMPTY,
     complete_extinguishers,
     maxed_count,
@@ -72,19 +74,53 @@ def end_conditions(s: CompoundedState) -> list[str]:
     return held
 
 
-def final_bonus(s: CompoundedState, p: int) -> int:
-    """C-14.2: items on own claims, half the storage, complete extinguishers, wild tokens."""
+# The names of the sources of points, as the player's guide names them (C-9.2, C-10.1, C-14.2).
+COMPOUNDS_SCORED = "compounds scored"
+STABILITY_APPROVAL = "Stability approval"
+ITEMS_ON_CLAIMS = "items on claimed compounds"
+STORAGE = "crystals in storage"
+EXTINGUISHERS = "full extinguishers"
+WILD_TOKENS = "wild tokens"
+
+
+def end_bonuses(s: CompoundedState, p: int) -> dict[str, int]:
+    """C-14.2 by source: items on own claims, half the storage, full extinguishers, wild tokens."""
     items = sum(
         sum(1 for slot in s.field_items[pos] if slot != EMPTY)
         for pos in range(16)
         if s.claim_owner[pos] == p and s.field_card[pos] >= 0
     )
-    return (
-        items * CONTENT.end_per_item_on_claim
-        + stored(s, p) // CONTENT.end_storage_per_point
-        + len(complete_extinguishers(s, p)) * CONTENT.extinguisher_points
-        + s.wild[p] * CONTENT.end_per_wild
-    )
+    return {
+        ITEMS_ON_CLAIMS: items * CONTENT.end_per_item_on_claim,
+        STORAGE: stored(s, p) // CONTENT.end_storage_per_point,
+        EXTINGUISHERS: len(complete_extinguishers(s, p)) * CONTENT.extinguisher_points,
+        WILD_TOKENS: s.wild[p] * CONTENT.end_per_wild,
+    }
+
+
+def final_bonus(s: CompoundedState, p: int) -> int:
+    """C-14.2: everything ``end_bonuses`` counts."""
+    return sum(end_bonuses(s, p).values())
+
+
+def score_breakdown(s: CompoundedState) -> list[dict[str, int]]:
+    """Each scientist's points by source; the end bonuses are 0 until the game is over.
+
+    Atomic points come from scoring compounds (C-9.2 step 2) except hydrogen peroxide, whose
+    points come through Stability approval (C-10.1), which may also give half of them to the
+    scientist it names: what a scientist's AP holds beyond their other scored compounds.
+    """
+    over = s.phase == OVER
+    rows: list[dict[str, int]] = []
+    for p in range(s.players):
+        compounds = sum(
+            points(s, card) for card in s.scored[p] if CARDS[card].reaction != STABILITY
+        )
+        row = {COMPOUNDS_SCORED: compounds, STABILITY_APPROVAL: s.ap[p] - compounds}
+        bonuses = end_bonuses(s, p)
+        row.update(bonuses if over else dict.fromkeys(bonuses, 0))
+        rows.append(row)
+    return rows
 
 
 def end_round(s: CompoundedState, frame: Frame) -> None:

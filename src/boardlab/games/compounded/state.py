@@ -15,7 +15,9 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from boardlab.engine import Rng, StackState
+from boardlab.engine import Action, Rng, StackState
+from boardlab.games.compounded import explain as explaining
+from boardlab.games.compounded import rounds
 from boardlab.games.compounded import view as views
 from boardlab.games.compounded.flow import RULES
 from boardlab.games.compounded.frames import PHASES, T_ROUND
@@ -147,6 +149,12 @@ class CompoundedState(StackState):
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         views.resample_hidden(self, seat, rng)
+
+    def explain(self, action: Action) -> str:
+        return explaining.explain(self, action)
+
+    def score_breakdown(self) -> list[dict[str, float]]:
+        return [dict(row) for row in rounds.score_breakdown(self)]
 
     # ------------------------------------------------------------------ copying and saving
     def copy_fields(self, twin: CompoundedState) -> None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
-from boardlab.games.compounded.actions import CLAIM, DECLINE, PASS, RELEASE, RELOCATE, RELOCATE_TO
+from boardlab.games.compounded.actions import (
+    CLAIM,
+    DECLINE,
+    PASS,
+    RELEASE,
+    RELOCATE,
+    RELOCATE_TO,
+    side,
+)
 from boardlab.games.compounded.board import ROW_COL, position
 from boardlab.games.compounded.frames import (
     D_CLAIM,
@@ -16,7 +24,7 @@ from boardlab.games.compounded.frames import (
     Frame,
     offer_in_turn_order,
 )
-from boardlab.games.compounded.workbench import over_study, permanent_claims
+from boardlab.games.compounded.workbench import CARDS, over_study, permanent_claims
 
 if TYPE_CHECKING:
     from boardlab.games.compounded.state import CompoundedState
@@ -35,7 +43,7 @@ def start_claims(s: CompoundedState, frame: Frame) -> None:
 
 
 def claim_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: claim an unclaimed compound or pass (a pass is final)"
+    return f"{side(frame[1])}: claim an unclaimed compound or pass (a pass is final)"
 
 
 def claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -73,7 +81,7 @@ def relocation_round(s: CompoundedState, frame: Frame) -> None:
 
 
 def relocate_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: move one earlier claim to an unclaimed compound, or decline"
+    return f"{side(frame[1])}: move one earlier claim to an unclaimed compound, or decline"
 
 
 def relocate_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -90,8 +98,10 @@ def relocate(s: CompoundedState, frame: Frame, action: Action) -> None:
 
 
 def relocate_target_prompt(s: CompoundedState, frame: Frame) -> str:
-    row, col = ROW_COL[frame[2]]
-    return f"player {frame[1]}: choose the compound that receives the claim from {row},{col}"
+    source = frame[2]
+    row, col = ROW_COL[source]
+    name = CARDS[s.field_card[source]].name
+    return f"{side(frame[1])}: choose where your claim on {name} at {row},{col} moves"
 
 
 def relocate_target_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -124,7 +134,7 @@ def study_drop(s: CompoundedState, frame: Frame) -> None:
 
 
 def release_claim_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"player {frame[1]}: Study fell below your claims; release one permanent claim"
+    return f"{side(frame[1])}: Study fell below your claims; release one permanent claim"
 
 
 def release_claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
