@@ -21,6 +21,7 @@ from rich.text import Text
 from boardlab.engine import GameState
 
 MANY_OPTIONS = 16
+WIDE = 80  # columns of the smallest terminal people play in
 WORDY = 50  # explanations longer than this wrap: lines between the rows then
 SHORT_NAME = 10  # a longer seat name heads a column of numbers by its side alone ("P2")
 HINT = (
@@ -39,8 +40,18 @@ def number(value: float) -> str:
 
 
 def board(state: GameState, seat: int | None, title: str) -> Panel:
-    """The game's own text picture as ``seat`` sees it, framed."""
-    return Panel(Text(state.render(seat)), title=title, title_align="left", expand=False)
+    """The game's own text picture as ``seat`` sees it, framed; lines are never wrapped (a
+    wrapped map is unreadable), and a picture wider than 80 columns says what it needs."""
+    picture = state.render(seat)
+    needs = max((len(line) for line in picture.splitlines()), default=0) + 4
+    return Panel(
+        Text(picture, no_wrap=True, overflow="crop"),
+        title=title,
+        title_align="left",
+        subtitle=f"needs a terminal {needs} columns wide" if needs > WIDE else None,
+        subtitle_align="right",
+        expand=False,
+    )
 
 
 def option_text(option: Option) -> Text:
