@@ -64,6 +64,24 @@ def plant_in_deck(name: str) -> Plant:
     return plant
 
 
+def plant_scythe(state: GameState, owner: int) -> set[int] | None:
+    """The owner's coins (secret until the end, S-17) and, in a combat, the power dial it has
+    committed and not revealed yet (S-9.2)."""
+    field(state, "coins")[owner] = MARKER
+    stack = field(state, "stack")
+    for i, frame in enumerate(stack):
+        if frame[0] == "combat_cards" and frame[1] == owner:  # (key, seat, side, where, dial, step)
+            stack[i] = (*frame[:4], MARKER, *frame[5:])
+        elif frame[0] == "combat_fight":  # (key, attacker, where, defender, returns, commits)
+            seats = (frame[1], frame[3])
+            commits = tuple(
+                (MARKER, *commit[1:]) if seats[side] == owner else commit
+                for side, commit in enumerate(frame[5])
+            )
+            stack[i] = (*frame[:5], commits)
+    return {owner}
+
+
 HIDDEN: dict[str, Plant | None] = {
     "toy": plant_toy,
     "duel": plant_duel,
@@ -71,4 +89,6 @@ HIDDEN: dict[str, Plant | None] = {
     "compounded": plant_in_deck("deck"),
     # Konoten: hands are public (A10); only the development decks' order is hidden.
     "konoten": plant_in_deck("normal_deck"),
+    # Scythe: coins, hands, objectives, deck orders, the Factory offer, unrevealed commits.
+    "scythe": plant_scythe,
 }

@@ -5,6 +5,7 @@ from boardlab.engine import registry
 BUILTIN_GAMES = {
     "compounded": "boardlab.games.compounded",
     "konoten": "boardlab.games.konoten",
+    "scythe": "boardlab.games.scythe",
 }
 
 for _name, _module in BUILTIN_GAMES.items():

@@ -1,4 +1,4 @@
-"""Builders for Scythe tests: a dealt game (the game is not declared in boardlab yet) and
+"""Builders for Scythe tests: a dealt game and
 tools to set up a situation by hand and play option ids in it."""
 
 from __future__ import annotations

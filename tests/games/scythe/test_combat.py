@@ -174,7 +174,9 @@ def test_s9_2_a_committed_choice_is_in_no_other_view_and_is_resampled() -> None:
     attack(s, 0, ("mech r1c5", "r2c4"))
     before = s.view(1)["body"]
     play(s, "dial 6", "cards 5")
-    assert s.view(1)["body"] == before
+    after = s.view(1)["body"]
+    assert after["combat"]["attacker"] == {"seat": 0, "committed": True}  # public, as the log
+    assert {**after, "combat": None} == {**before, "combat": None}
     assert s.view(1)["body"]["players"][0]["combat_cards"] == 4
     seen = set()
     for k in range(40):

@@ -17,7 +17,8 @@ log that one does (README, "Interpretations").
 
 Revealing places the star at once (the sixth ends the game, S-14); the card goes under the
 objective deck, and so does the other card, except for Saxony, which keeps it (S-12,
-S-15.4). Only one objective star per player, Saxony excepted.
+S-15.4); ``objectives_revealed`` keeps which cards each seat has revealed (the view shows
+them). Only one objective star per player, Saxony excepted.
 """
 
 from __future__ import annotations
@@ -330,6 +331,8 @@ def reveal(s: ScytheState, seat: int, a: Action) -> None:
             s.objectives[row + k] = -1
     # the revealed card first, so the face-down one lies under it
     s.objective_deck = (*reversed(returned), *s.objective_deck)
+    shown = s.objectives_revealed
+    shown[shown.index(-1, row, row + OBJECTIVES_HELD)] = card
     place_objective_star(s, seat)
 
 

@@ -69,6 +69,7 @@ def deal(s: ScytheState) -> None:
     s.structures = [OFF_BOARD] * (n * N_STRUCTURES)
     s.hand = [0] * (n * N_VALUES)
     s.objectives = [-1] * (n * OBJECTIVES_HELD)
+    s.objectives_revealed = [-1] * (n * OBJECTIVES_HELD)
     s.power = [CONTENT.factions[f].starting_power for f in factions]
     s.popularity = [CONTENT.mats[m].starting_popularity for m in mats]
     s.coins = [CONTENT.mats[m].starting_coins for m in mats]

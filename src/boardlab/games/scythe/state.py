@@ -12,6 +12,8 @@ Spaces are the ints of ``board.py`` (territories 0-46, home bases 47-53). Per se
 * ``coins``, ``power``, ``popularity``: the tracks.
 * ``hand[seat * N_VALUES + v]``: combat cards of value ``COMBAT_VALUES[v]`` held (hidden).
 * ``objectives[seat * 2 + k]``: objective card indexes held (hidden), -1 for none.
+* ``objectives_revealed[seat * 2 + k]``: the objective cards ``seat`` has revealed, in the
+  order it revealed them (public; once revealed a card lies under the deck), -1 for none.
 * ``star_goals``: bitmask over ``STAR_GOALS`` of the once-only goals starred (bits of
   ``objective``, ``combat_1`` and ``combat_2`` are never set: ``objective_stars`` and
   ``combat_stars`` count those, since Saxony may exceed the track's limits).
@@ -70,6 +72,7 @@ _LISTS = (
     "popularity",
     "hand",
     "objectives",
+    "objectives_revealed",
     "star_goals",
     "star_pending",
     "combat_stars",
@@ -116,6 +119,7 @@ class ScytheState(StackState):
     popularity: list[int]
     hand: list[int]
     objectives: list[int]
+    objectives_revealed: list[int]
     star_goals: list[int]
     star_pending: list[int]
     combat_stars: list[int]
@@ -189,6 +193,7 @@ class ScytheState(StackState):
         twin.popularity = self.popularity[:]
         twin.hand = self.hand[:]
         twin.objectives = self.objectives[:]
+        twin.objectives_revealed = self.objectives_revealed[:]
         twin.star_goals = self.star_goals[:]
         twin.star_pending = self.star_pending[:]
         twin.combat_stars = self.combat_stars[:]

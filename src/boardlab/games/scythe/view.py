@@ -1,196 +1,783 @@
-"""A first view body, text rendering and re-dealing of hidden cards (a fuller view, its
-JSON Schema and the terminal map come later, see README.md).
+"""What a seat sees of a Scythe game (``view_body``), a terminal picture of it
+(``render_text``), and the re-deal of what it cannot see (``resample_hidden``).
 
-Hidden from other seats (S-4.9, S-17, S-9.2): coins (shown to all once the game is over),
-the values of combat cards in hand (their number is public), objective cards, every deck's
-order and the Factory cards still on offer (only their number is shown).
+Public (S-4, S-9.2, S-12, S-17): the map with every unit, structure, resource and encounter
+token; each player's faction mat and player mat as they lie on the table (power,
+popularity, stars, upgrades, costs, recruits, mechs, structures, the section used last, the
+Factory card kept); how many combat cards and objective cards each player holds; the
+objectives revealed; the discard pile (every discarded card was shown); each deck's size;
+the combat being fought, without the choices not revealed yet.
+
+Hidden: other players' coins until the game is over (S-4.9, S-17), the values of the combat
+cards in their hands, their objective cards, the order of every deck, the Factory cards on
+offer from a seat that has not looked at them (``factory_seen``), and a combat's dial and
+cards committed but not revealed (``combat.combat_view``). ``view.schema.json`` gives the
+body's shape.
+
+Coins are hidden but never re-dealt: every coin gained or paid is a public action, so a
+seat that keeps count knows them, and a re-deal would contradict its log.
 """
 
 from __future__ import annotations
 
+import json
+import textwrap
+from importlib import resources
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from boardlab.engine import Rng
-from boardlab.games.scythe import combat, factory
-from boardlab.games.scythe.board import BIT, N_SPACES, NAMES, SPACE_IDS, bits
-from boardlab.games.scythe.content import BOTTOM_ACTIONS, CONTENT, STAR_GOALS, TOP_ACTIONS
+from boardlab.engine import Frame, Rng
+from boardlab.games.scythe import combat, factory, objectives
+from boardlab.games.scythe.board import (
+    BIT,
+    ENCOUNTER_SPACES,
+    HOME_FACTION,
+    N_SPACES,
+    N_TERRITORIES,
+    NAMES,
+    PRODUCES_WORKER,
+    PRODUCT,
+    RIVER_MASK,
+    SPACE_IDS,
+    TERRAIN,
+    TERRAIN_ABBREVIATIONS,
+    TERRAIN_NAMES,
+    TUNNELS,
+    bits,
+)
+from boardlab.games.scythe.content import (
+    BOTTOM_ACTIONS,
+    CONTENT,
+    FACTION_IDS,
+    STAR_GOALS,
+    TOP_ACTIONS,
+)
+from boardlab.games.scythe.control import all_controlled
+from boardlab.games.scythe.stars import SIXTH_STAR, TURN_LIMIT
 from boardlab.games.scythe.tables import (
+    BOTTOM_PAYS,
+    COIN_BONUS,
     COMBAT_VALUES,
+    COST_MIN,
+    COST_START,
+    FACTION_ABILITY,
     FACTORY_SECTION,
+    MECH,
     MECH_ABILITY,
     N_RESOURCES,
     N_SECTIONS,
     N_STRUCTURES,
     N_VALUES,
     OBJECTIVES_HELD,
+    ONCE_GOALS,
+    RECRUIT_BONUS,
     SECTION_TOP,
+    TOP_STRUCTURE,
+    TOP_UPGRADE_BOXES,
     UNITS_PER_SEAT,
     WORKER,
 )
-from boardlab.games.scythe.vocabulary import RESOURCES, STRUCTURES
+from boardlab.games.scythe.trade_produce import produce_cost
+from boardlab.games.scythe.vocabulary import RESOURCES, STRUCTURES, TRACKS
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
 
+#: The body's ``ended``: why the game ended (``state.ended``), absent while it goes on.
+ENDED = {SIXTH_STAR: "sixth_star", TURN_LIMIT: "turn_limit"}
+#: How ``last_section`` names the Factory card used as a fifth section.
+FACTORY_NAME = "factory"
 
+
+def _read_home_slots() -> dict[str, tuple[int, int]]:
+    """``(row, col)`` of each home base on the map's grid (the records keep no position)."""
+    text = resources.files("boardlab.games.scythe").joinpath("content/board.json").read_text()
+    return {home["id"]: (home["row"], home["col"]) for home in json.loads(text)["home_bases"]}
+
+
+_HOME_SLOTS = _read_home_slots()
+#: ``(row, col)`` of every space on the map's grid (even rows half a hex east).
+GRID: tuple[tuple[int, int], ...] = (
+    *((h.row, h.col) for h in CONTENT.board.hexes),
+    *(_HOME_SLOTS[SPACE_IDS[space]] for space in range(N_TERRITORIES, N_SPACES)),
+)
+#: The faction (or unused slot) of each home base.
+_HOME_OF = {
+    space: SPACE_IDS[space].removeprefix("home_") for space in range(N_TERRITORIES, N_SPACES)
+}
+
+
+# ---------------------------------------------------------------------- shared readings
 def _where(space: int) -> str | None:
     return None if space < 0 else SPACE_IDS[space]
 
 
-def _section(s: ScytheState, seat: int) -> str | None:
+def _revealed(s: ScytheState, seat: int) -> list[int]:
+    """The objective cards ``seat`` has revealed, in the order it revealed them."""
+    row = s.objectives_revealed[seat * OBJECTIVES_HELD : (seat + 1) * OBJECTIVES_HELD]
+    return [card for card in row if card >= 0]
+
+
+def _occupants(s: ScytheState) -> list[dict[int, list[int]]]:
+    """Per space: seat -> [characters, mechs, workers] standing there."""
+    found: list[dict[int, list[int]]] = [{} for _ in range(N_SPACES)]
+    units = s.units
+    for seat in range(s.players):
+        base = seat * UNITS_PER_SEAT
+        for piece in range(UNITS_PER_SEAT):
+            space = units[base + piece]
+            if space >= 0:
+                kind = 0 if piece < MECH else (1 if piece < WORKER else 2)
+                found[space].setdefault(seat, [0, 0, 0])[kind] += 1
+    return found
+
+
+def _structure_at(s: ScytheState) -> dict[int, tuple[int, int]]:
+    """Space -> (seat, structure) for every structure built."""
+    found = {}
+    for k, space in enumerate(s.structures):
+        if space >= 0:
+            found[space] = divmod(k, N_STRUCTURES)
+    return found
+
+
+def _upgraded(s: ScytheState, seat: int, action: int, choice: int) -> bool:
+    for box, (top, c) in enumerate(TOP_UPGRADE_BOXES):
+        if top == action and c == choice:
+            return bool(s.top_upgrades[seat] >> box & 1)
+    return False
+
+
+def _hand(s: ScytheState, seat: int) -> list[int]:
+    """The values of ``seat``'s combat cards, highest first."""
+    row = s.hand[seat * N_VALUES : (seat + 1) * N_VALUES]
+    return [COMBAT_VALUES[v] for v in reversed(range(N_VALUES)) for _ in range(row[v])]
+
+
+def _last_section(s: ScytheState, seat: int) -> str | None:
     last = s.last_section[seat]
     if last < 0:
         return None
-    if last == FACTORY_SECTION:
-        return "factory"
-    return TOP_ACTIONS[SECTION_TOP[s.mat[seat]][last]]
+    return FACTORY_NAME if last == FACTORY_SECTION else TOP_ACTIONS[SECTION_TOP[s.mat[seat]][last]]
+
+
+# ---------------------------------------------------------------------- the body
+def view_body(s: ScytheState, viewer: int | None) -> dict[str, Any]:
+    """Everything ``viewer`` may know (``None``: a spectator), as ``view.schema.json`` says."""
+    over = s.ended != 0
+    return {
+        "turn": s.turn,
+        "turn_limit": int(s.options.get("turn_limit", 0)),
+        "active": s.active,
+        "order": list(s.order),
+        "ended": ENDED.get(s.ended),
+        "bonus_tile": _bonus_tile(s),
+        "spaces": _spaces(s),
+        "players": [_player(s, seat, viewer, over) for seat in range(s.players)],
+        "you": None if viewer is None else _own(s, viewer),
+        "combat": combat.combat_view(s, viewer),
+        "encounter": _encounter(s),
+        "decks": {
+            "combat": len(s.combat_deck),
+            "combat_discard": {str(COMBAT_VALUES[v]): s.combat_discard[v] for v in range(N_VALUES)},
+            "objectives": len(s.objective_deck),
+            "encounters": len(s.encounter_deck),
+            "encounter_tokens": s.encounter_tokens.bit_count(),
+            "factory_offer": len(s.factory_offer),
+        },
+    }
+
+
+def _bonus_tile(s: ScytheState) -> dict[str, Any]:
+    tile = CONTENT.bonus_tiles[s.bonus_tile]
+    return {
+        "id": tile.id,
+        "name": tile.name,
+        "payout": [{"low": p.low, "high": p.high, "coins": p.coins} for p in tile.payout],
+    }
+
+
+def _static_space(space: int) -> dict[str, Any]:
+    product = PRODUCT[space]
+    return {
+        "id": SPACE_IDS[space],
+        "name": NAMES[space],
+        "terrain": TERRAIN_NAMES[TERRAIN[space]].replace(" ", "_"),
+        "row": GRID[space][0],
+        "col": GRID[space][1],
+        "home_of": _HOME_OF.get(space),
+        "tunnel": bool(BIT[space] & TUNNELS),
+        "produces": None
+        if product < 0
+        else ("worker" if product == PRODUCES_WORKER else RESOURCES[product]),
+    }
+
+
+#: What never changes of each space, and the spaces across a river from it.
+_STATIC_SPACES = tuple(_static_space(space) for space in range(N_SPACES))
+_ACROSS_RIVER = tuple(
+    tuple(SPACE_IDS[x] for x in bits(RIVER_MASK[space])) for space in range(N_SPACES)
+)
+
+
+def _spaces(s: ScytheState) -> list[dict[str, Any]]:
+    occupants = _occupants(s)
+    built = _structure_at(s)
+    controller = {}
+    for seat, mask in enumerate(all_controlled(s)):
+        for space in bits(mask):
+            controller[space] = seat
+    faction = s.faction
+    resources = s.resources
+    tokens = s.encounter_tokens
+    found = []
+    for space in range(N_SPACES):
+        at = space * N_RESOURCES
+        structure = built.get(space)
+        here = occupants[space]
+        found.append(
+            {
+                **_STATIC_SPACES[space],
+                "across_river": list(_ACROSS_RIVER[space]),
+                "encounter": bool(BIT[space] & tokens),
+                "controlled_by": controller.get(space),
+                "structure": None
+                if structure is None
+                else {
+                    "seat": structure[0],
+                    "faction": FACTION_IDS[faction[structure[0]]],
+                    "kind": STRUCTURES[structure[1]],
+                },
+                "units": [
+                    {
+                        "seat": seat,
+                        "faction": FACTION_IDS[faction[seat]],
+                        "character": bool(here[seat][0]),
+                        "mechs": here[seat][1],
+                        "workers": here[seat][2],
+                    }
+                    for seat in sorted(here)
+                ]
+                if here
+                else [],
+                "resources": dict(zip(RESOURCES, resources[at : at + N_RESOURCES], strict=True)),
+            }
+        )
+    return found
+
+
+def _sections(s: ScytheState, seat: int) -> list[dict[str, Any]]:
+    mat = s.mat[seat]
+    structures = s.structures[seat * N_STRUCTURES : (seat + 1) * N_STRUCTURES]
+    rules = CONTENT.mat_rules
+    found = []
+    for section in range(N_SECTIONS):
+        top = SECTION_TOP[mat][section]
+        record = rules.top_actions[top]
+        cubes = s.bottom_cubes[seat * N_SECTIONS + section]
+        track, amount = RECRUIT_BONUS[section]
+        choices = []
+        for c, choice in enumerate(record.choices):
+            upgraded = _upgraded(s, seat, top, c)
+            choices.append(
+                {
+                    "id": choice.id,
+                    "value": choice.upgraded if upgraded else choice.base,
+                    "upgradable": choice.cubes > 0,
+                    "upgraded": upgraded,
+                }
+            )
+        found.append(
+            {
+                "top": {
+                    "action": TOP_ACTIONS[top],
+                    "cost": {cost.track: cost.amount for cost in record.cost},
+                    "choices": choices,
+                    "structure": record.structure,
+                    "structure_built": structures[TOP_STRUCTURE[top]] >= 0,
+                },
+                "bottom": {
+                    "action": BOTTOM_ACTIONS[section],
+                    "pays": RESOURCES[BOTTOM_PAYS[section]],
+                    "cost": COST_START[mat][section] - cubes,
+                    "cost_min": COST_MIN[mat][section],
+                    "cost_start": COST_START[mat][section],
+                    "coin_bonus": COIN_BONUS[mat][section],
+                    "recruit_bonus": {"track": TRACKS[track], "amount": amount},
+                    "recruit_enlisted": bool(s.recruits[seat] >> section & 1),
+                },
+            }
+        )
+    return found
 
 
 def _player(s: ScytheState, seat: int, viewer: int | None, over: bool) -> dict[str, Any]:
     base = seat * UNITS_PER_SEAT
     units = s.units
     faction = s.faction[seat]
-    mine = viewer == seat
-    hand_row = s.hand[seat * N_VALUES : (seat + 1) * N_VALUES]
+    goals = s.star_goals[seat]
+    stars: dict[str, int] = {"total": s.stars(seat)}
+    for goal in ONCE_GOALS:
+        stars[STAR_GOALS[goal]] = goals >> goal & 1
+    stars["objective"] = s.objective_stars[seat]
+    stars["combat"] = s.combat_stars[seat]
+    workers = units[base + WORKER : base + UNITS_PER_SEAT]
+    power, popularity, coins = produce_cost(s, seat)
     return {
-        "faction": CONTENT.factions[faction].id,
+        "seat": seat,
+        "side": f"P{seat + 1}",
+        "faction": FACTION_IDS[faction],
+        "faction_name": CONTENT.factions[faction].name,
+        "ability": FACTION_ABILITY[faction],
         "mat": CONTENT.mats[s.mat[seat]].id,
+        "mat_number": CONTENT.mats[s.mat[seat]].number,
         "power": s.power[seat],
         "popularity": s.popularity[seat],
-        "coins": s.coins[seat] if mine or over else None,
-        "stars": s.stars(seat),
-        "star_goals": [g for k, g in enumerate(STAR_GOALS) if s.star_goals[seat] & (1 << k)],
-        "combat_stars": s.combat_stars[seat],
-        "objective_stars": s.objective_stars[seat],
-        "combat_cards": sum(hand_row),
-        "hand": [v for k, v in enumerate(COMBAT_VALUES) for _ in range(hand_row[k])]
-        if mine
-        else None,
-        "objectives": [
-            CONTENT.objectives[card].number
-            for card in s.objectives[seat * OBJECTIVES_HELD : (seat + 1) * OBJECTIVES_HELD]
-            if card >= 0
-        ]
-        if mine
-        else None,
+        "coins": s.coins[seat] if seat == viewer or over else None,
+        "stars": stars,
+        "combat_cards": s.hand_size(seat),
+        "objectives_held": sum(
+            1 for k in range(OBJECTIVES_HELD) if s.objectives[seat * OBJECTIVES_HELD + k] >= 0
+        ),
+        "objectives_revealed": [_objective(card) for card in _revealed(s, seat)],
+        "upgrades": [
+            CONTENT.mat_rules.top_actions[top].choices[c].id
+            for box, (top, c) in enumerate(TOP_UPGRADE_BOXES)
+            if s.top_upgrades[seat] >> box & 1
+        ],
+        "sections": _sections(s, seat),
+        "produce_cost": {"power": power, "popularity": popularity, "coins": coins},
         "character": _where(units[base]),
-        "mechs": {
-            ability: _where(units[base + 1 + k]) for k, ability in enumerate(MECH_ABILITY[faction])
-        },
-        "workers": [_where(x) for x in units[base + WORKER : base + UNITS_PER_SEAT]],
+        "mechs": [
+            {"ability": ability, "at": _where(units[base + MECH + k])}
+            for k, ability in enumerate(MECH_ABILITY[faction])
+        ],
+        "workers_on_board": sum(1 for x in workers if x >= 0),
         "structures": {
             name: _where(s.structures[seat * N_STRUCTURES + k]) for k, name in enumerate(STRUCTURES)
         },
-        "upgrades": s.top_upgrades[seat],
-        "bottom_cubes": {
-            name: s.bottom_cubes[seat * N_SECTIONS + b] for b, name in enumerate(BOTTOM_ACTIONS)
-        },
-        "recruits": [name for b, name in enumerate(BOTTOM_ACTIONS) if s.recruits[seat] & (1 << b)],
-        "last_section": _section(s, seat),
-        "factory_card": None
-        if s.factory_card[seat] < 0
-        else CONTENT.factory_cards[s.factory_card[seat]].number,
+        "enlist_bonuses": [
+            CONTENT.mat_rules.enlist_bonuses[k].track
+            for k in range(len(CONTENT.mat_rules.enlist_bonuses))
+            if s.recruit_bonuses[seat] >> k & 1
+        ],
+        "last_section": _last_section(s, seat),
+        "factory_card": None if s.factory_card[seat] < 0 else _factory_card(s.factory_card[seat]),
     }
 
 
-def view_body(s: ScytheState, viewer: int | None) -> dict[str, Any]:
-    over = s.ended != 0
-    resources = {}
-    for space in range(N_SPACES):
-        row = s.resources[space * N_RESOURCES : (space + 1) * N_RESOURCES]
-        if any(row):
-            resources[SPACE_IDS[space]] = {
-                RESOURCES[r]: row[r] for r in range(N_RESOURCES) if row[r]
-            }
+def _objective(card: int) -> dict[str, Any]:
+    record = CONTENT.objectives[card]
+    return {"number": record.number, "name": record.name, "text": record.text}
+
+
+def _factory_card(card: int) -> dict[str, Any]:
+    record = CONTENT.factory_cards[card]
     return {
-        "turn": s.turn,
-        "active": s.active,
-        "order": list(s.order),
-        "ended": s.ended,
-        "bonus_tile": CONTENT.bonus_tiles[s.bonus_tile].id,
-        "players": [_player(s, seat, viewer, over) for seat in range(s.players)],
-        "resources": resources,
-        "encounter_tokens": [SPACE_IDS[x] for x in bits(s.encounter_tokens)],
-        "combat_deck": len(s.combat_deck),
-        "combat_discard": sum(s.combat_discard),
-        "factory_offer": len(s.factory_offer),
+        "number": record.number,
+        "name": record.name,
+        "top": record.top.text,
+        "bottom": record.bottom.text,
     }
+
+
+def _own(s: ScytheState, seat: int) -> dict[str, Any]:
+    """What only ``seat`` knows: its coins, hand, objectives, and the Factory offer it saw."""
+    seen = bool(s.factory_seen >> seat & 1)
+    return {
+        "seat": seat,
+        "coins": s.coins[seat],
+        "hand": _hand(s, seat),
+        "objectives": [
+            {**_objective(card), "met": objectives.holds(s, seat, card)}
+            for card in objectives.held(s, seat)
+        ],
+        "factory_offer": [_factory_card(card) for card in sorted(s.factory_offer)]
+        if seen
+        else None,
+    }
+
+
+def _encounter(s: ScytheState) -> dict[str, Any] | None:
+    """The encounter card being resolved (read out to everyone, S-10), or None."""
+    frame: Frame | None = None
+    for f in s.stack:
+        if f[0] == "encounter_option":
+            frame = f
+    if frame is None:
+        return None
+    seat, territory, card, chosen = frame[1], frame[2], frame[3], frame[4]
+    record = CONTENT.encounters[card]
+    return {
+        "seat": seat,
+        "territory": SPACE_IDS[territory],
+        "number": record.number,
+        "title": record.title,
+        "scene": record.scene,
+        "options": [
+            {"label": row.label, "text": row.text, "taken": bool(chosen >> k & 1)}
+            for k, row in enumerate(record.options)
+        ],
+    }
+
+
+# ---------------------------------------------------------------------- the terminal picture
+#: Map cells: width, distance between two cells of a row (a column between for a river
+#: mark), and the row label's width; even rows are shifted half a cell east.
+CELL, STEP, LABEL = 10, 12, 3
+#: The widest line of the picture.
+WIDTH = 100
+HALF = STEP // 2
+MAP_ROWS = 1 + max(row for row, _ in GRID)
+MAP_WIDTH = LABEL + STEP * (1 + max(col for _, col in GRID)) + HALF
+STRUCTURE_ABBREVIATIONS = {"mine": "Min", "mill": "Mil", "armory": "Arm", "monument": "Mon"}
+STAR_ABBREVIATIONS = {
+    "upgrades": "up",
+    "mechs": "me",
+    "structures": "st",
+    "recruits": "re",
+    "workers": "wo",
+    "objective": "ob",
+    "combat": "co",
+    "popularity": "po",
+    "power": "pw",
+}
+RESOURCE_LETTERS = {name: name[0] for name in RESOURCES}
+LEGEND = (
+    "Legend: MTN mountain, FRM farm, FOR forest, TUN tundra, VIL village, ~~~ lake, FAC Factory;",
+    "  [NOR] Nordic home base (home_nordic), -- unused; T tunnel, E encounter token; | === river;",
+    "  2:C M3 W1 P2's character, 3 mechs, 1 worker; 2:Mil P2's Mill (Min Mine, Arm Armory, Mon",
+    "  Monument); w wood, m metal, o oil, f food; + more below the map; 1c 1 coin; * upgraded;",
+    "  table: card combat cards, upg upgrades, mch mechs, bld structures, rec recruits, wrk",
+    "  workers on the board, Fac Factory card, ? secret; stars: up upgrades, me mechs, st",
+    "  structures, re recruits, wo workers, ob objective, co combat, po popularity, pw power",
+)
+
+
+def _x(space: int) -> int:
+    row, col = GRID[space]
+    return LABEL + col * STEP + (HALF if row % 2 == 0 else 0)
+
+
+def _fit(spaced: str, compact: str) -> tuple[str, bool]:
+    """The text that fits a cell, and whether something had to be cut."""
+    if len(spaced) <= CELL:
+        return spaced, False
+    if len(compact) <= CELL:
+        return compact, False
+    return compact[: CELL - 1] + "+", True
+
+
+def _cell(
+    s: ScytheState,
+    space: int,
+    occupants: dict[int, list[int]],
+    built: tuple[int, int] | None,
+) -> tuple[list[str], str | None]:
+    """The three lines of a space's cell, and the whole content when it does not fit."""
+    sid = SPACE_IDS[space]
+    if space >= N_TERRITORIES:
+        home = _HOME_OF[space]
+        head = f"[{home[:3].upper()}]" + ("" if HOME_FACTION[space] >= 0 else " --")
+    else:
+        flags = ("T" if BIT[space] & TUNNELS else "") + (
+            "E" if BIT[space] & s.encounter_tokens else ""
+        )
+        head = f"{sid} {TERRAIN_ABBREVIATIONS[TERRAIN[space]]}{flags}"
+    tokens = []
+    for seat, (characters, mechs, workers) in sorted(occupants.items()):
+        parts = ["C"] if characters else []
+        parts += [f"M{mechs}"] if mechs else []
+        parts += [f"W{workers}"] if workers else []
+        tokens.append((f"{seat + 1}:" + " ".join(parts), f"{seat + 1}:" + "".join(parts)))
+    units, cut_units = _fit(" ".join(t[0] for t in tokens), " ".join(t[1] for t in tokens))
+    row = s.resources[space * N_RESOURCES : (space + 1) * N_RESOURCES]
+    cubes = [f"{RESOURCE_LETTERS[RESOURCES[r]]}{row[r]}" for r in range(N_RESOURCES) if row[r]]
+    structure = [f"{built[0] + 1}:{STRUCTURE_ABBREVIATIONS[STRUCTURES[built[1]]]}"] if built else []
+    stuff, cut_stuff = _fit(" ".join(structure + cubes), " ".join([*structure, "".join(cubes)]))
+    whole = None
+    if cut_units or cut_stuff:
+        whole = f"{sid}: " + " ".join(t[0] for t in tokens) + "; " + " ".join(structure + cubes)
+    return [head, units, stuff], whole
+
+
+def _map_lines(s: ScytheState) -> list[str]:
+    occupants = _occupants(s)
+    built = _structure_at(s)
+    rows: list[list[list[str]]] = [[[" "] * MAP_WIDTH for _ in range(3)] for _ in range(MAP_ROWS)]
+    between: list[list[str]] = [[" "] * MAP_WIDTH for _ in range(MAP_ROWS - 1)]
+    notes = []
+    for space in range(N_SPACES):
+        lines, whole = _cell(s, space, occupants[space], built.get(space))
+        if whole is not None:
+            notes.append(whole)
+        x = _x(space)
+        for k, text in enumerate(lines):
+            rows[GRID[space][0]][k][x : x + len(text)] = text
+        for other in bits(RIVER_MASK[space]):
+            if other < space:
+                continue
+            top, low = sorted((space, other), key=lambda p: GRID[p][0])
+            if GRID[top][0] == GRID[low][0]:  # side by side: the column between them
+                column = min(_x(top), _x(low)) + CELL
+                for k in range(3):
+                    rows[GRID[top][0]][k][column] = "|"
+            else:  # one row apart: under the half-cells they share
+                start = max(_x(top), _x(low))
+                end = min(_x(top), _x(low)) + CELL
+                between[GRID[top][0]][start:end] = "=" * (end - start)
+    out = []
+    for r in range(MAP_ROWS):
+        for k in range(3):
+            line = f"{f'r{r}' if k == 0 else '':<{LABEL}}" + "".join(rows[r][k][LABEL:]).rstrip()
+            if k == 0 or line.strip(" |"):  # a line with nothing but rivers says nothing new
+                out.append(line)
+        if r < MAP_ROWS - 1 and "=" in between[r]:
+            out.append("".join(between[r]).rstrip())
+    return out + [f"  + {note}" for note in notes]
+
+
+def _stars_text(p: dict[str, Any]) -> str:
+    kinds = []
+    for name, count in p["stars"].items():
+        if name != "total" and count:
+            kinds.append(STAR_ABBREVIATIONS[name] + (str(count) if count > 1 else ""))
+    return " ".join([str(p["stars"]["total"]), *kinds])
+
+
+def _players_lines(players: list[dict[str, Any]]) -> list[str]:
+    lines = ["side faction  mat          pow pop coin card upg mch bld rec wrk last     Fac stars"]
+    for p in players:
+        coins = "?" if p["coins"] is None else str(p["coins"])
+        mechs = sum(1 for m in p["mechs"] if m["at"] is not None)
+        built = sum(1 for at in p["structures"].values() if at is not None)
+        recruits = sum(1 for sec in p["sections"] if sec["bottom"]["recruit_enlisted"])
+        card = "-" if p["factory_card"] is None else str(p["factory_card"]["number"])
+        lines.append(
+            f"{p['side']:<5}{p['faction']:<9}{p['mat']:<13}{p['power']:>3} {p['popularity']:>3}"
+            f" {coins:>4} {p['combat_cards']:>4} {len(p['upgrades']):>3} {mechs:>3} {built:>3}"
+            f" {recruits:>3} {p['workers_on_board']:>3} {p['last_section'] or '-':<8}"
+            f" {card:>3} {_stars_text(p)}"
+        )
+    return lines
+
+
+#: How the mat lines name each top-row value.
+_NOUNS = {
+    "move_units": "units",
+    "gain_coins": "coins",
+    "gain_resources": "res",
+    "gain_popularity": "pop",
+    "gain_power": "power",
+    "draw_combat_cards": "cards",
+    "territories": "territories",
+}
+
+
+_TRACK_WORDS = {"popularity": "pop", "combat_cards": "cards"}
+
+
+def _amount(value: int, noun: str) -> str:
+    return f"{value} {noun[:-1] if value == 1 and noun.endswith('s') else noun}"
+
+
+def _top_text(top: dict[str, Any]) -> str:
+    shown = " / ".join(
+        _amount(c["value"], _NOUNS[c["id"]]).replace(" ", "* " if c["upgraded"] else " ", 1)
+        for c in top["choices"]
+    )
+    cost = "".join(f"{amount}c: " for track, amount in top["cost"].items() if track == "coins")
+    return f"{top['action']:<8}{cost}{shown}"
+
+
+def _mat_lines(p: dict[str, Any], whose: str) -> list[str]:
+    produce = ", ".join(
+        _amount(v, _TRACK_WORDS.get(k, k)) for k, v in p["produce_cost"].items() if v
+    )
+    lines = [
+        f"{whose} mat: {p['mat']} ({p['faction']}); last section: {p['last_section'] or '-'};"
+        f" Produce costs {produce or 'nothing'}"
+    ]
+    for sec in p["sections"]:
+        top, bottom = sec["top"], sec["bottom"]
+        structure = top["structure"].capitalize() + (" built" if top["structure_built"] else "")
+        bonus = bottom["recruit_bonus"]
+        cost = f"{bottom['cost']}" + ("*" if bottom["cost"] < bottom["cost_start"] else "")
+        lines.append(
+            f"  {_top_text(top):<31}{structure:<15}| {bottom['action']:<8}{cost:<3}"
+            f"{bottom['pays']:<6}min {bottom['cost_min']} +{bottom['coin_bonus']}c  recruit"
+            f" +{bonus['amount']} {_TRACK_WORDS.get(bonus['track'], bonus['track'])}: "
+            + ("yes" if bottom["recruit_enlisted"] else "no")
+        )
+    return lines
+
+
+def _own_lines(own: dict[str, Any]) -> list[str]:
+    hand = " ".join(map(str, own["hand"])) or "none"
+    held = "; ".join(
+        f"{o['number']} {o['name']}" + (" (met)" if o["met"] else "") for o in own["objectives"]
+    )
+    text = f"You: coins {own['coins']}; combat cards {hand}; objectives {held or 'none'}"
+    if own["factory_offer"] is not None:
+        offer = ", ".join(f"{c['number']} {c['name']}" for c in own["factory_offer"])
+        text += f"; Factory cards on offer: {offer or 'none'}"
+    return _wrap(text)
+
+
+def _wrap(text: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _combat_line(fight: dict[str, Any]) -> str:
+    def side(role: str) -> str:
+        entry = fight[role]
+        text = f"{role} P{entry['seat'] + 1} "
+        if "cards" in entry:
+            cards = "".join(f" + card {value}" for value in entry["cards"])
+            return text + f"committed: dial {entry['dial']}{cards}"
+        if "dial" in entry:
+            return text + f"dial {entry['dial']}, choosing cards"
+        return text + ("committed" if entry["committed"] else "not committed")
+
+    return f"Combat on {fight['territory']}: {side('attacker')} vs {side('defender')}"
 
 
 def render_text(s: ScytheState, viewer: int | None) -> str:
-    over = s.ended != 0
-    lines = [f"Scythe, turn {s.turn}" + (" (over)" if over else f", P{s.active + 1} to play")]
-    for seat in range(s.players):
-        p = _player(s, seat, viewer, over)
-        coins = "?" if p["coins"] is None else p["coins"]
+    """The map, everyone's tracks, the viewer's mat (the active player's for a spectator)
+    and what only the viewer knows, with a legend; under 60 lines of at most 100 columns."""
+    body = view_body(s, viewer)
+    players = body["players"]
+    order = " ".join(f"P{seat + 1}" for seat in body["order"])
+    if body["ended"] is None:
+        state = f"P{s.active + 1} ({players[s.active]['faction']}) to play"
+    else:
+        scores = ", ".join(f"P{seat + 1} {score:g}" for seat, score in enumerate(s.scores()))
+        won = " ".join(f"P{seat + 1}" for seat in s.winners())
+        state = f"over ({body['ended'].replace('_', ' ')}): {scores}; won by {won}"
+    limit = f"/{body['turn_limit'] * s.players}" if body["turn_limit"] else ""
+    lines = [
+        f"Scythe, turn {body['turn']}{limit}: {state}; order {order}; you are "
+        + ("a spectator" if viewer is None else f"P{viewer + 1}")
+    ]
+    lines += _map_lines(s)
+    lines += _players_lines(players)
+    whose = "Your" if viewer is not None else f"P{s.active + 1}'s"
+    lines += _mat_lines(players[s.active if viewer is None else viewer], whose)
+    if body["you"] is not None:
+        lines += _own_lines(body["you"])
+    if body["combat"] is not None:
+        lines.append(_combat_line(body["combat"]))
+    if body["encounter"] is not None:
+        e = body["encounter"]
         lines.append(
-            f"P{seat + 1} {p['faction']:8} {p['mat']:12} power {p['power']:2} "
-            f"popularity {p['popularity']:2} coins {coins} stars {p['stars']} "
-            f"cards {p['combat_cards']}"
+            f"Encounter {e['number']} {e['title']!r}: P{e['seat'] + 1} on {e['territory']}"
         )
-    for space in range(N_SPACES):
-        parts = []
-        for seat in range(s.players):
-            base = seat * UNITS_PER_SEAT
-            row = s.units[base : base + UNITS_PER_SEAT]
-            c = "C" if row[0] == space else ""
-            m = sum(1 for x in row[1:WORKER] if x == space)
-            w = sum(1 for x in row[WORKER:] if x == space)
-            here = c + (f"M{m}" if m else "") + (f"W{w}" if w else "")
-            built = [STRUCTURES[k] for k in range(N_STRUCTURES)
-                     if s.structures[seat * N_STRUCTURES + k] == space]
-            if here or built:
-                parts.append(f"P{seat + 1}:{here}{'+' + built[0] if built else ''}")
-        row_r = s.resources[space * N_RESOURCES : (space + 1) * N_RESOURCES]
-        if any(row_r):
-            parts.append(
-                " ".join(f"{RESOURCES[r]}{row_r[r]}" for r in range(N_RESOURCES) if row_r[r])
-            )
-        if BIT[space] & s.encounter_tokens:
-            parts.append("encounter")
-        if parts:
-            lines.append(f"  {NAMES[space]:22} " + "  ".join(parts))
+    decks = body["decks"]
+    discard = " ".join(f"{n}x{v}" for v, n in decks["combat_discard"].items() if n) or "empty"
+    revealed = [
+        f"P{p['seat'] + 1} {o['number']}" for p in players for o in p["objectives_revealed"]
+    ]
+    lines += _wrap(
+        f"Decks: combat {decks['combat']} (discards {discard}), objectives {decks['objectives']}"
+        f" (revealed: {', '.join(revealed) or 'none'}), Factory {decks['factory_offer']};"
+        f" encounter tokens {decks['encounter_tokens']}; bonus tile: {body['bonus_tile']['name']}"
+    )
+    lines += LEGEND
     return "\n".join(lines)
 
 
+# ---------------------------------------------------------------------- re-dealing
 def resample_hidden(s: ScytheState, viewer: int | None, rng: Random | Rng) -> None:
-    """Re-deal what ``viewer`` cannot see: other seats' combat card values (their number
-    kept) with the combat deck, other seats' objectives with the objective deck, the order
-    of the encounter deck, the Factory cards on offer unless the viewer has looked at them
-    (``factory.resample_offer``), and other seats' combat choices not revealed yet
-    (``combat.resample_commits``, after the hands). Each pool is sorted before it is
-    shuffled, so the re-deal depends only on what the viewer sees.
+    """Re-deal what ``viewer`` cannot see, consistently with what it can: other seats'
+    combat card values (their number kept) with the combat deck; other seats' objectives
+    with the objective cards nobody has shown it; the encounter cards never drawn (those
+    drawn were read out and lie under the deck in order); the Factory cards on offer unless
+    the viewer has looked at them (``factory.resample_offer``); other seats' combat choices
+    not revealed yet (``combat.resample_commits``, after the hands). Each pool is sorted
+    before it is shuffled, so the re-deal depends only on what the viewer sees.
 
-    Still to refine: cards put back under a deck are known to be there.
+    Not kept: the card a Scout took from the viewer or showed it (S-15.3).
     """
     others = [seat for seat in range(s.players) if seat != viewer]
+    _resample_hands(s, others, rng)
+    _resample_objectives(s, viewer, others, rng)
+    drawn = min(len(s.encounter_deck), (ENCOUNTER_SPACES & ~s.encounter_tokens).bit_count())
+    unseen = sorted(s.encounter_deck[drawn:])
+    rng.shuffle(unseen)
+    s.encounter_deck = (*s.encounter_deck[:drawn], *unseen)
+    factory.resample_offer(s, viewer, rng)
+    combat.resample_commits(s, viewer, rng)
+
+
+def _resample_hands(s: ScytheState, others: list[int], rng: Random | Rng) -> None:
     pool = list(s.combat_deck)
     for seat in others:
-        for v in range(N_VALUES):
-            pool.extend([COMBAT_VALUES[v]] * s.hand[seat * N_VALUES + v])
+        pool.extend(_hand(s, seat))
     pool.sort()
     rng.shuffle(pool)
     for seat in others:
-        count = sum(s.hand[seat * N_VALUES : (seat + 1) * N_VALUES])
+        count = s.hand_size(seat)
         row = [0] * N_VALUES
         for _ in range(count):
             row[COMBAT_VALUES.index(pool.pop())] += 1
         s.hand[seat * N_VALUES : (seat + 1) * N_VALUES] = row
     s.combat_deck = tuple(pool)
-    cards = list(s.objective_deck)
-    for seat in others:
-        row = s.objectives[seat * OBJECTIVES_HELD : (seat + 1) * OBJECTIVES_HELD]
-        cards.extend(card for card in row if card >= 0)
-    cards.sort()
-    rng.shuffle(cards)
-    for seat in others:
-        for k in range(OBJECTIVES_HELD):
-            if s.objectives[seat * OBJECTIVES_HELD + k] >= 0:
-                s.objectives[seat * OBJECTIVES_HELD + k] = cards.pop()
-    s.objective_deck = tuple(cards)
-    encounters = sorted(s.encounter_deck)
-    rng.shuffle(encounters)
-    s.encounter_deck = tuple(encounters)
-    factory.resample_offer(s, viewer, rng)
-    combat.resample_commits(s, viewer, rng)
+
+
+def _resample_objectives(
+    s: ScytheState, viewer: int | None, others: list[int], rng: Random | Rng
+) -> None:
+    """Cards under the objective deck were put there by reveals (S-12): the revealed card is
+    public, the other one known to its owner only; the rest of the deck is unseen."""
+    deck = list(s.objective_deck)
+    returned = len(deck) - (len(CONTENT.objectives) - OBJECTIVES_HELD * s.players)
+    known: set[int] = set()
+    if returned > 0:
+        shown = {card for card in s.objectives_revealed if card >= 0}
+        known = {i for i in range(returned) if deck[i] in shown}
+        face_down = [i for i in range(returned) if i not in known]
+        if (
+            face_down
+            and viewer is not None
+            and s.objective_stars[viewer]
+            and not _dominates(s, viewer)
+        ):
+            known.update(
+                face_down if len(face_down) == 1 else _own_face_down(s, viewer, deck, returned)
+            )
+    slots = [i for i in range(len(deck)) if i not in known]
+    held = [
+        k
+        for seat in others
+        for k in range(seat * OBJECTIVES_HELD, (seat + 1) * OBJECTIVES_HELD)
+        if s.objectives[k] >= 0
+    ]
+    pool = sorted([deck[i] for i in slots] + [s.objectives[k] for k in held])
+    rng.shuffle(pool)
+    for i in slots:
+        deck[i] = pool.pop()
+    for k in held:
+        s.objectives[k] = pool.pop()
+    s.objective_deck = tuple(deck)
+
+
+def _dominates(s: ScytheState, seat: int) -> bool:
+    return FACTION_ABILITY[s.faction[seat]] == "dominate"
+
+
+def _own_face_down(s: ScytheState, viewer: int, deck: list[int], returned: int) -> list[int]:
+    """Where the card ``viewer`` put face down under the deck with its revealed one lies.
+
+    Each reveal put one block under the deck: Saxony's revealed card alone (S-15.4), any
+    other seat's two cards side by side (S-12). The blocks fill ``deck[:returned]``, so
+    without Saxony's cards the places left pair up from the bottom.
+    """
+    saxony = [seat for seat in range(s.players) if _dominates(s, seat)]
+    alone = {card for seat in saxony for card in _revealed(s, seat)}
+    own = set(_revealed(s, viewer))
+    places = [i for i in range(returned) if deck[i] not in alone]
+    for k in range(0, len(places) - 1, OBJECTIVES_HELD):
+        pair = places[k : k + OBJECTIVES_HELD]
+        if any(deck[i] in own for i in pair):
+            return [i for i in pair if deck[i] not in own]
+    return []
