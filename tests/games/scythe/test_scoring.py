@@ -53,6 +53,10 @@ def test_s14_final_score_by_popularity_tier() -> None:
         "resources": 5, "resource_coins": 4, "structure_bonus": 0, "total": 40,
     }
     assert s.scores()[0] == 40.0
+    assert s.score_breakdown()[0] == {
+        "coins held": 10, "stars": 8, "territories": 18, "resource pairs": 4,
+        "structure bonus": 0,
+    }
 
 
 @pytest.mark.parametrize(

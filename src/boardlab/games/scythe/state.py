@@ -154,6 +154,20 @@ class ScytheState(StackState):
     def winners(self) -> list[int]:
         return scoring.final_winners(self) if self.is_over else []
 
+    def score_breakdown(self) -> list[dict[str, float]]:
+        """Coins by source (S-14): coins held, stars, territories, resource pairs and the
+        structure bonus tile, each at the seat's popularity tier."""
+        return [
+            {
+                "coins held": float(part["coins"]),
+                "stars": float(part["star_coins"]),
+                "territories": float(part["territory_coins"]),
+                "resource pairs": float(part["resource_coins"]),
+                "structure bonus": float(part["structure_bonus"]),
+            }
+            for part in scoring.breakdown(self)
+        ]
+
     def scores_seen_by(self, seat: int | None) -> list[float | None]:
         # coins are secret (S-4.9, S-17), so is every running score but one's own
         scores: list[float | None] = list(self.scores())
