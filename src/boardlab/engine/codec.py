@@ -47,3 +47,78 @@ class ObservationEncoder(Protocol):
     def fields(self) -> dict[str, tuple[int, int]]:
         """Named parts of the vector as ``(start, stop)`` index ranges."""
         ...
+
+
+class BlockCodec:
+    """An action space laid out as a row of blocks, one per action kind, each a fixed list of
+    a game's prebuilt actions: an action has the same index in every decision, for ever.
+
+    ``title`` names the game in errors ("Konoten"); ``blocks`` is ``((name, actions in
+    local-index order), ...)`` in index order; action ids must be unique across the space.
+    """
+
+    __slots__ = ("_actions", "_blocks", "_index", "game", "players", "size", "title")
+
+    def __init__(
+        self, title: str, players: int, blocks: tuple[tuple[str, tuple[Action, ...]], ...]
+    ) -> None:
+        self.title = title
+        self.game = title.lower()
+        self.players = players
+        actions: list[Action] = []
+        starts: dict[str, tuple[int, int]] = {}
+        for name, members in blocks:
+            starts[name] = (len(actions), len(actions) + len(members))
+            actions.extend(members)
+        self._actions = tuple(actions)
+        self._blocks = starts
+        self._index = {action.id: i for i, action in enumerate(actions)}
+        if len(self._index) != len(actions):
+            raise ValueError(f"two {title} actions share an id; the action space is ambiguous")
+        self.size = len(actions)
+
+    def blocks(self) -> dict[str, tuple[int, int]]:
+        """The ``(start, stop)`` index range of each action kind, in index order."""
+        return dict(self._blocks)
+
+    def action(self, index: int) -> Action:
+        """The action that ``index`` stands for, legal or not; ``ValueError`` out of range."""
+        if not 0 <= index < self.size:
+            raise ValueError(f"{self.game} action index {index} is outside 0..{self.size - 1}")
+        return self._actions[index]
+
+    def encode(self, action: Action) -> int:
+        """The index of ``action``; ``ValueError`` for an action the game never offers."""
+        index = self._index.get(action.id)
+        if index is None or self._actions[index] != action:
+            raise ValueError(f"{action.id!r} is not a {self.title} action")
+        return index
+
+    def decode(self, index: int, state: GameState) -> Action:
+        """The legal action of ``state`` with this index; ``ValueError`` if there is none."""
+        decision = state.decision
+        if decision is not None and 0 <= index < self.size:
+            wanted = self._actions[index].id
+            for option in decision.options:
+                if option.id == wanted:
+                    return option
+        where = "the game is over" if decision is None else f"decision {decision.kind!r}"
+        raise ValueError(f"{self.game} action index {index} is not a legal action now ({where})")
+
+    def mask(self, state: GameState) -> list[int]:
+        """One 0/1 entry per index: 1 exactly where the index is a legal action now."""
+        mask = [0] * self.size
+        decision = state.decision
+        if decision is not None:
+            index = self._index
+            for option in decision.options:
+                mask[index[option.id]] = 1
+        return mask
+
+    def legal_indices(self, state: GameState) -> list[int]:
+        """The indices of the legal actions, in the order of the decision's options."""
+        decision = state.decision
+        if decision is None:
+            return []
+        index = self._index
+        return [index[option.id] for option in decision.options]

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardlab.engine import Action
+from boardlab.engine.codec import BlockCodec
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.tables import COSTS
-
-if TYPE_CHECKING:
-    from boardlab.engine import GameState
 
 #: The blocks of the action space in index order: (name, actions in local-index order).
 BLOCKS: tuple[tuple[str, tuple[Action, ...]], ...] = (
@@ -53,62 +51,13 @@ BLOCKS: tuple[tuple[str, tuple[Action, ...]], ...] = (
 )
 
 
-class KonotenActionCodec:
+class KonotenActionCodec(BlockCodec):
     """The Konoten action space: ``encode``/``decode`` one action, ``mask`` the legal ones."""
 
-    __slots__ = ("_actions", "_blocks", "_index", "players", "size")
+    __slots__ = ()
 
     def __init__(self, players: int) -> None:
-        self.players = players
-        actions: list[Action] = []
-        blocks: dict[str, tuple[int, int]] = {}
-        for name, members in BLOCKS:
-            blocks[name] = (len(actions), len(actions) + len(members))
-            actions.extend(members)
-        self._actions = tuple(actions)
-        self._blocks = blocks
-        self._index = {action.id: i for i, action in enumerate(actions)}
-        if len(self._index) != len(actions):
-            raise ValueError("two Konoten actions share an id; the action space is ambiguous")
-        self.size = len(actions)
-
-    def blocks(self) -> dict[str, tuple[int, int]]:
-        """The ``(start, stop)`` index range of each action kind, in index order."""
-        return dict(self._blocks)
-
-    def action(self, index: int) -> Action:
-        """The action that ``index`` stands for, legal or not; ``ValueError`` out of range."""
-        if not 0 <= index < self.size:
-            raise ValueError(f"konoten action index {index} is outside 0..{self.size - 1}")
-        return self._actions[index]
-
-    def encode(self, action: Action) -> int:
-        """The index of ``action``; ``ValueError`` for an action Konoten never offers."""
-        index = self._index.get(action.id)
-        if index is None or self._actions[index] != action:
-            raise ValueError(f"{action.id!r} is not a Konoten action")
-        return index
-
-    def decode(self, index: int, state: GameState) -> Action:
-        """The legal action of ``state`` with this index; ``ValueError`` if there is none."""
-        decision = state.decision
-        if decision is not None and 0 <= index < self.size:
-            wanted = self._actions[index].id
-            for option in decision.options:
-                if option.id == wanted:
-                    return option
-        where = "the game is over" if decision is None else f"decision {decision.kind!r}"
-        raise ValueError(f"konoten action index {index} is not a legal action now ({where})")
-
-    def mask(self, state: GameState) -> list[int]:
-        """One 0/1 entry per index: 1 exactly where the index is a legal action now."""
-        mask = [0] * self.size
-        decision = state.decision
-        if decision is not None:
-            index = self._index
-            for option in decision.options:
-                mask[index[option.id]] = 1
-        return mask
+        super().__init__("Konoten", players, BLOCKS)
 
 
 def check_players(players: int) -> None:

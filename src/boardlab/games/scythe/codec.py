@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Action
+from boardlab.engine.codec import BlockCodec
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import LAKES, bits
 from boardlab.games.scythe.combat import CARDS
@@ -29,7 +30,7 @@ from boardlab.games.scythe.content import CONTENT
 from boardlab.games.scythe.options import TURN_LIMIT
 
 if TYPE_CHECKING:
-    from boardlab.engine import GameState
+    pass
 
 #: Mech abilities in first-seen order (several factions share Riverwalk and Speed, and a
 #: ``mech speed`` option is one action whichever faction deploys it).
@@ -94,72 +95,15 @@ DECISIONS_PER_TURN = 12
 UNLIMITED_TURNS = 2_000
 
 
-class ScytheActionCodec:
+class ScytheActionCodec(BlockCodec):
     """The Scythe action space: ``encode``/``decode`` one action, ``mask`` the legal ones."""
 
-    __slots__ = ("_actions", "_blocks", "_index", "max_game_length", "players", "size")
+    __slots__ = ("max_game_length",)
 
     def __init__(self, players: int, turn_limit: int) -> None:
-        self.players = players
-        actions: list[Action] = []
-        blocks: dict[str, tuple[int, int]] = {}
-        for name, members in BLOCKS:
-            blocks[name] = (len(actions), len(actions) + len(members))
-            actions.extend(members)
-        self._actions = tuple(actions)
-        self._blocks = blocks
-        self._index = {action.id: i for i, action in enumerate(actions)}
-        if len(self._index) != len(actions):
-            raise ValueError("two Scythe actions share an id; the action space is ambiguous")
-        self.size = len(actions)
+        super().__init__("Scythe", players, BLOCKS)
         turns = turn_limit if turn_limit > 0 else UNLIMITED_TURNS
         self.max_game_length = turns * players * DECISIONS_PER_TURN
-
-    def blocks(self) -> dict[str, tuple[int, int]]:
-        """The ``(start, stop)`` index range of each action kind, in index order."""
-        return dict(self._blocks)
-
-    def action(self, index: int) -> Action:
-        """The action that ``index`` stands for, legal or not; ``ValueError`` out of range."""
-        if not 0 <= index < self.size:
-            raise ValueError(f"scythe action index {index} is outside 0..{self.size - 1}")
-        return self._actions[index]
-
-    def encode(self, action: Action) -> int:
-        """The index of ``action``; ``ValueError`` for an action Scythe never offers."""
-        index = self._index.get(action.id)
-        if index is None or self._actions[index] != action:
-            raise ValueError(f"{action.id!r} is not a Scythe action")
-        return index
-
-    def decode(self, index: int, state: GameState) -> Action:
-        """The legal action of ``state`` with this index; ``ValueError`` if there is none."""
-        decision = state.decision
-        if decision is not None and 0 <= index < self.size:
-            wanted = self._actions[index].id
-            for option in decision.options:
-                if option.id == wanted:
-                    return option
-        where = "the game is over" if decision is None else f"decision {decision.kind!r}"
-        raise ValueError(f"scythe action index {index} is not a legal action now ({where})")
-
-    def mask(self, state: GameState) -> list[int]:
-        """One 0/1 entry per index: 1 exactly where the index is a legal action now."""
-        mask = [0] * self.size
-        decision = state.decision
-        if decision is not None:
-            index = self._index
-            for option in decision.options:
-                mask[index[option.id]] = 1
-        return mask
-
-    def legal_indices(self, state: GameState) -> list[int]:
-        """The indices of the legal actions, in the order of the decision's options."""
-        decision = state.decision
-        if decision is None:
-            return []
-        index = self._index
-        return [index[option.id] for option in decision.options]
 
 
 def check_players(players: int) -> None:
