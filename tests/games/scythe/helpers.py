@@ -51,7 +51,8 @@ def game(
 
 def clear(s: ScytheState) -> None:
     """Every worker back on its mat, every mech on its faction mat, characters at home, no
-    resources anywhere, no encounter tokens, nothing pending."""
+    resources anywhere, no encounter tokens, no objective cards held (they go under the
+    deck, so no reveal is offered in the decisions of a turn), nothing pending."""
     for seat in range(s.players):
         base = seat * UNITS_PER_SEAT
         for piece in range(UNITS_PER_SEAT):
@@ -59,6 +60,8 @@ def clear(s: ScytheState) -> None:
         s.units[base + CHARACTER] = at(CONTENT.factions[s.faction[seat]].home)
     s.resources = [0] * len(s.resources)
     s.encounter_tokens = 0
+    s.objective_deck = (*(card for card in s.objectives if card >= 0), *s.objective_deck)
+    s.objectives = [-1] * len(s.objectives)
     s.stack = []
 
 

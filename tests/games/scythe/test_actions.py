@@ -127,7 +127,7 @@ def test_s3_7_tracks_are_capped() -> None:
     s = setup()
     s.power[0] = 15
     top(s, 0, "bolster")
-    play(s, "bolster power")
+    play(s, "bolster power", "take 2")  # the power star is earned: declining is offered
     assert s.power[0] == 16
     s.popularity[0] = 18
     top(s, 0, "trade")

@@ -92,6 +92,15 @@ def _objective_twice(s: ScytheState) -> None:
     s.objectives[0] = s.objective_deck[0]
 
 
+def _objective_star_without_a_card(s: ScytheState) -> None:
+    s.objective_stars[1] += 1
+
+
+def _revealed_objective_still_held(s: ScytheState) -> None:
+    s.objective_stars[0] = 1
+    s.objectives_revealed[0] = s.objectives[0]
+
+
 def _encounter_lost(s: ScytheState) -> None:
     s.encounter_deck = s.encounter_deck[:-1]
 
@@ -197,6 +206,8 @@ CORRUPTIONS: dict[str, tuple[Corruption, str]] = {
     "combat card lost": (_card_lost, "combat cards in play"),
     "objective lost": (_objective_lost, "objective cards"),
     "objective in two places": (_objective_twice, "objective cards"),
+    "objective star without a revealed card": (_objective_star_without_a_card, "revealed"),
+    "revealed objective still held": (_revealed_objective_still_held, "not under the deck"),
     "encounter card lost": (_encounter_lost, "encounter deck"),
     "encounter token added": (_token_added, "encounter token"),
     "Factory card kept and on offer": (_factory_card_twice, "Factory cards"),

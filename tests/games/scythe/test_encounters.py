@@ -143,7 +143,7 @@ def test_s15_5_one_option_only_without_meander() -> None:
 
 def test_s21_3_2_a_star_from_an_encounter_is_placed_when_the_action_ends() -> None:
     s = meet(0, popularity=16, below=(("stars", 0),))
-    play(s, "option A")
+    play(s, "option A", "take 2")
     assert s.popularity[0] == 18 and s.star_goals[0] & (1 << GOAL_POPULARITY)
 
 

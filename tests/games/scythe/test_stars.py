@@ -95,9 +95,9 @@ def test_s13_stars_for_8_workers_18_popularity_16_power() -> None:
     s.popularity[0] = 17
     s.power[0] = 15
     pose(s, ("stars", 0), ("top", 0, 3), active=0)
-    play(s, "trade popularity")
+    play(s, "trade popularity", "take 1")
     pose(s, ("stars", 0), ("top", 0, 0), active=0)
-    play(s, "bolster power")
+    play(s, "bolster power", "take 2")
     assert s.stars(0) == 3
     assert s.star_goals[0] == (1 << GOAL_WORKERS) | (1 << GOAL_POPULARITY) | (1 << GOAL_POWER)
 
@@ -132,7 +132,7 @@ def test_s14_the_sixth_star_ends_the_game_at_once_before_the_bottom_action() -> 
     resource(s, "r1c4", "oil", 5)
     s.turn += 1
     pose(s, ("turn", 0), active=0)
-    play(s, "section bolster", "bolster power")
+    play(s, "section bolster", "bolster power", "take 2")
     assert s.is_over and s.ended == stars.SIXTH_STAR and s.stars(0) == 6
     assert s.stack == [] and s.winners() != []
 
@@ -165,6 +165,11 @@ def test_s21_3_2_recruit_bonus_stars_placed_clockwise_after_the_active_player() 
     s.star_goals[1] = FIVE_STARS  # Rusviet, the left neighbour
     pose(s, ("bottom", 0, 2), active=0)
     play(s, "build", "structure mill")
+    # each neighbour's bonus would earn its popularity star: each may decline it (S-3.7)
+    assert kind(s) == "take_gain" and s.to_move == 2 and options(s) == ["take 1", "take 0"]
+    play(s, "take 1")
+    assert kind(s) == "take_gain" and s.to_move == 1
+    play(s, "take 1")
     assert s.is_over and s.stars(1) == 6
     assert s.popularity[2] == 18 and s.stars(2) == 0  # Crimea's star never placed
 

@@ -6,12 +6,13 @@ character always on the board, a structure only on a land territory and alone th
 workers and resources on a lake only with a unit that brought them (S-8.5), nothing on the
 unused home bases. The cards are counted: the 42 combat cards by value between the deck,
 the discard pile and the hands (a committed combat choice stays in the hand until the
-reveal); the objective cards between the deck and the hands; the encounter cards all in
-the deck (each goes under it as it is drawn); the Factory cards kept or on offer,
-``players + 1`` of them. Tracks: power 0-16, popularity 0-18, coins and resources never
-negative (both are unlimited, S-3.7). Stars: at most six, combat and objective stars
-within their limits (Saxony excepted), once-only goals starred only when met for the goals
-that never go back, upgrade cubes and recruits moved in pairs.
+reveal); the objective cards between the deck and the hands, each revealed card under the
+deck and as many of them as the seat's objective stars; the encounter cards all in the
+deck (each goes under it as it is drawn); the Factory cards kept or on offer, ``players +
+1`` of them. Tracks: power 0-16, popularity 0-18, coins and resources never negative (both
+are unlimited, S-3.7). Stars: at most six, combat and objective stars within their limits
+(Saxony excepted), once-only goals starred only when met for the goals that never go back,
+upgrade cubes and recruits moved in pairs.
 """
 
 from __future__ import annotations
@@ -104,6 +105,7 @@ def _shapes(s: ScytheState) -> list[str]:
         "resources": N_SPACES * N_RESOURCES,
         "hand": n * N_VALUES,
         "objectives": n * OBJECTIVES_HELD,
+        "objectives_revealed": n * OBJECTIVES_HELD,
         "bottom_cubes": n * N_SECTIONS,
         "combat_discard": N_VALUES,
         "faction": n,
@@ -232,10 +234,27 @@ def _decks(s: ScytheState) -> list[str]:
             f"objective cards: {len(s.objective_deck)} in the deck and {held} held are not "
             f"the {len(CONTENT.objectives)} cards once each"
         )
+    deck = set(s.objective_deck)
     for seat in range(s.players):
+        who = f"P{seat + 1}"
         row = s.objectives[seat * OBJECTIVES_HELD : (seat + 1) * OBJECTIVES_HELD]
         if any(card < -1 for card in row):
-            problems.append(f"P{seat + 1} holds objective entries {row}")
+            problems.append(f"{who} holds objective entries {row}")
+        shown = [
+            card
+            for card in s.objectives_revealed[seat * OBJECTIVES_HELD : (seat + 1) * OBJECTIVES_HELD]
+            if card != -1
+        ]
+        if len(shown) != s.objective_stars[seat]:
+            problems.append(
+                f"{who} revealed {len(shown)} objectives and has {s.objective_stars[seat]} "
+                "objective stars"
+            )
+        if any(card not in deck for card in shown):
+            problems.append(f"{who}'s revealed objectives {shown} are not under the deck")
+    revealed = [card for card in s.objectives_revealed if card != -1]
+    if len(set(revealed)) != len(revealed):
+        problems.append(f"objectives revealed twice: {revealed}")
     if sorted(s.encounter_deck) != list(range(len(CONTENT.encounters))):
         problems.append(
             f"the encounter deck holds {len(s.encounter_deck)} cards, not the "

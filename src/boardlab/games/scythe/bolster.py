@@ -10,11 +10,14 @@ from boardlab.games.scythe.tables import (
     BOLSTER_POWER,
     BOX_BOLSTER_CARDS,
     BOX_BOLSTER_POWER,
+    COMBAT_CARDS,
     MONUMENT,
     N_STRUCTURES,
     OFF_BOARD,
+    POPULARITY,
+    POWER,
 )
-from boardlab.games.scythe.tracks import draw_cards, gain_popularity, gain_power
+from boardlab.games.scythe.tracks import offer_gain
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
@@ -29,8 +32,8 @@ def bolster(s: ScytheState, seat: int, cards: bool) -> None:
     s.coins[seat] -= BOLSTER_COST
     upgrades = s.top_upgrades[seat]
     if cards:
-        draw_cards(s, seat, BOLSTER_CARDS[bool(upgrades & (1 << BOX_BOLSTER_CARDS))])
+        offer_gain(s, seat, COMBAT_CARDS, BOLSTER_CARDS[bool(upgrades & (1 << BOX_BOLSTER_CARDS))])
     else:
-        gain_power(s, seat, BOLSTER_POWER[bool(upgrades & (1 << BOX_BOLSTER_POWER))])
+        offer_gain(s, seat, POWER, BOLSTER_POWER[bool(upgrades & (1 << BOX_BOLSTER_POWER))])
     if s.structures[seat * N_STRUCTURES + MONUMENT] != OFF_BOARD:
-        gain_popularity(s, seat, 1)
+        offer_gain(s, seat, POPULARITY, 1)

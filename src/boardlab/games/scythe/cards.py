@@ -48,7 +48,7 @@ from boardlab.games.scythe.tables import (
     UNITS_PER_SEAT,
     WORKER,
 )
-from boardlab.games.scythe.tracks import coercion_ready, gain_track
+from boardlab.games.scythe.tracks import coercion_ready, offer_gain
 from boardlab.games.scythe.vocabulary import (
     ANY_RESOURCE,
     AT_ENCOUNTER,
@@ -228,7 +228,7 @@ def push_gains(
 
 def run_track(s: ScytheState, f: Frame) -> None:
     s.stack.pop()
-    gain_track(s, f[1], f[2], f[3])
+    offer_gain(s, f[1], f[2], f[3])
 
 
 def _mat_workers(s: ScytheState, seat: int) -> list[int]:

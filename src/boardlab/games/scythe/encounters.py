@@ -21,13 +21,49 @@ from boardlab.games.scythe import actions as A
 from boardlab.games.scythe import cards
 from boardlab.games.scythe.board import BIT, NAMES
 from boardlab.games.scythe.content import CONTENT
+from boardlab.games.scythe.decks import CardRow
 from boardlab.games.scythe.tables import FACTION_ABILITY
+from boardlab.games.scythe.vocabulary import AT_ENCOUNTER, Choice, Effect, Move, Resources
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
 
 #: Options Meander lets Polania take from one card (S-15.5).
 MEANDER_PICKS = 2
+
+
+def describe(effect: Effect) -> str:
+    """A short text of one effect record (``2 coins``, ``upgrade``, ``3 oil here``)."""
+    if isinstance(effect, Choice):
+        return "one of " + " / ".join(", ".join(map(describe, row)) for row in effect.options)
+    if isinstance(effect, Move):
+        return f"move {effect.units} unit(s)"
+    amount = getattr(effect, "amount", None)
+    what = (effect.resource if isinstance(effect, Resources) else effect.kind).replace("_", " ")
+    if amount is None:
+        text = what
+    elif amount == 1 and what.endswith("s") and what != "coins":
+        text = f"1 {what[:-1]}"
+    else:
+        text = f"{amount} {what}"
+    at = getattr(effect, "at", "")
+    return f"{text} here" if at == AT_ENCOUNTER else text
+
+
+def _label(row: CardRow) -> str:
+    pay = f"pay {', '.join(map(describe, row.cost))}; " if row.cost else ""
+    return f"encounter option {row.label}: {pay}gain {', '.join(map(describe, row.gain))}"
+
+
+#: ``OPTION[card][k]``: option ``k`` of encounter ``card``, the same action as
+#: ``A.ENCOUNTER_OPTION[k]`` (same id) labelled with what it costs and gives.
+OPTION = tuple(
+    tuple(
+        Action("option", A.ENCOUNTER_OPTION[k].args, label=_label(row))
+        for k, row in enumerate(card.options)
+    )
+    for card in CONTENT.encounters
+)
 
 
 def run_encounter(s: ScytheState, f: Frame) -> None:
@@ -50,8 +86,9 @@ def run_encounter(s: ScytheState, f: Frame) -> None:
 
 def options_option(s: ScytheState, f: Frame) -> list[Action]:
     seat, card, chosen = f[1], f[3], f[4]
+    labelled = OPTION[card]
     found = [
-        A.ENCOUNTER_OPTION[k]
+        labelled[k]
         for k, row in enumerate(CONTENT.encounters[card].options)
         if not chosen & (1 << k) and cards.affordable(s, seat, row)
     ]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from boardlab.engine import Action, Frame
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.tables import ALL_BOTTOM, ENLIST_BONUS, N_SECTIONS
-from boardlab.games.scythe.tracks import gain_track
+from boardlab.games.scythe.tracks import offer_gain
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
@@ -42,4 +42,4 @@ def resolve_enlist_bonus(s: ScytheState, f: Frame, a: Action) -> None:
     s.recruits[seat] |= 1 << recruit
     s.recruit_bonuses[seat] |= 1 << k
     s.stack.pop()
-    gain_track(s, seat, *ENLIST_BONUS[k])
+    offer_gain(s, seat, *ENLIST_BONUS[k])

@@ -21,10 +21,10 @@ game: after a sixth star (S-14) or at the turn limit (option ``turn_limit``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from boardlab.engine import Ask, Frame, Step
+from boardlab.engine import Action, Ask, Frame, Step
 from boardlab.games.scythe import (
     build,
     cards,
@@ -44,7 +44,7 @@ from boardlab.games.scythe import (
 from boardlab.games.scythe.board import NAMES
 from boardlab.games.scythe.content import BOTTOM_ACTIONS, TOP_ACTIONS
 from boardlab.games.scythe.tables import SECTION_TOP, UNITS_PER_SEAT
-from boardlab.games.scythe.vocabulary import RESOURCES
+from boardlab.games.scythe.vocabulary import RESOURCES, TRACKS
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
@@ -67,7 +67,36 @@ def _unit_name(s: ScytheState, f: Frame) -> str:
     return f"your {kind} on {NAMES[s.units[f[1] * UNITS_PER_SEAT + piece]]}"
 
 
-RULES: Mapping[str, Step[ScytheState] | Ask[ScytheState]] = {
+def _reveal_too(ask: Ask[ScytheState]) -> Ask[ScytheState]:
+    """``ask`` with the reveal of a met objective (S-5, S-12) added to its options when it is
+    a decision of the seat on turn that is posed anyway (two options or more): the reveal
+    never makes a decision appear that would not, so the log tells no other seat that a
+    condition holds. Revealing leaves the frame in place: the decision is posed again."""
+    options, resolve = ask.options, ask.resolve
+
+    def with_reveals(s: ScytheState, f: Frame) -> Sequence[Action]:
+        found = options(s, f)
+        seat = f[1]
+        if len(found) < 2 or seat != s.active or not objectives.held(s, seat):
+            return found
+        return [*found, *objectives.reveal_options(s, seat)]
+
+    def resolve_or_reveal(s: ScytheState, f: Frame, a: Action) -> None:
+        if a.kind == "objective":
+            objectives.reveal(s, f[1], a)
+        else:
+            resolve(s, f, a)
+
+    return Ask(ask.kind, ask.prompt, with_reveals, resolve_or_reveal, ask.prepare,
+               ask.always_ask)
+
+
+#: Decisions that offer the reveal themselves (``turn``, ``bottom``, ``turn_end``,
+#: ``before_combats``) or are secret (a public option there would be out of place).
+_OWN_REVEALS = frozenset({"turn", "bottom", "turn_end", "before_combats", "combat_dial",
+                          "combat_cards"})
+
+_RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     # the turn (S-5): a section, its top action, its bottom action
     "turn": Ask(
         "choose_section",
@@ -310,6 +339,26 @@ RULES: Mapping[str, Step[ScytheState] | Ask[ScytheState]] = {
         objectives.resolve_turn_end,
         always_ask=True,
     ),
+    "before_combats": Ask(
+        "before_combats",
+        lambda s, f: f"{_p(f)}: your units have moved: reveal an objective, or fight",
+        objectives.options_before_combats,
+        objectives.resolve_before_combats,
+        always_ask=True,
+    ),
+    # a track gain whose declining could matter (S-3.7, S-7; ``tracks.offer_gain``)
+    "gain": Ask(
+        "take_gain",
+        lambda s, f: f"{_p(f)}: gain {f[3]} {TRACKS[f[2]]}: how much do you take?",
+        tracks.options_gain,
+        tracks.resolve_gain,
+    ),
+}
+
+#: The frame table: every decision of a turn also offers the reveal of a met objective.
+RULES: Mapping[str, Step[ScytheState] | Ask[ScytheState]] = {
+    key: rule if isinstance(rule, Step) or key in _OWN_REVEALS else _reveal_too(rule)
+    for key, rule in _RULES.items()
 }
 
 

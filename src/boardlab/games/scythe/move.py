@@ -57,6 +57,7 @@ from boardlab.games.scythe.control import (
 from boardlab.games.scythe.tables import (
     BOX_GAIN_COINS,
     CHARACTER,
+    COINS,
     FACTION_ABILITY,
     GAIN_COINS,
     MECH,
@@ -68,7 +69,7 @@ from boardlab.games.scythe.tables import (
     UNITS_PER_SEAT,
     WORKER,
 )
-from boardlab.games.scythe.tracks import lose_popularity
+from boardlab.games.scythe.tracks import holds_objectives, lose_popularity, offer_gain
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
@@ -206,7 +207,7 @@ def displaced_count(s: ScytheState, seat: int, space: int) -> int:
 
 def gain_coins(s: ScytheState, seat: int) -> None:
     """Gain, the other half of Move/Gain: 1 coin, 2 upgraded (S-6.1)."""
-    s.coins[seat] += GAIN_COINS[bool(s.top_upgrades[seat] & (1 << BOX_GAIN_COINS))]
+    offer_gain(s, seat, COINS, GAIN_COINS[bool(s.top_upgrades[seat] & (1 << BOX_GAIN_COINS))])
 
 
 def start_move(s: ScytheState, seat: int, units: int, steps: int, speed_adds: int) -> None:
@@ -473,6 +474,8 @@ def run_move_end(s: ScytheState, f: Frame) -> None:
     contested = fighters_mask(s, seat) & others_fighters_mask(s, seat) & TERRITORIES
     if contested:
         stack.append(("combats", seat, tuple(bits(contested)), origins))
+        if holds_objectives(s, seat):  # a public fact: the reveal before the fights (S-5)
+            stack.append(("before_combats", seat))
 
 
 def options_combats(s: ScytheState, f: Frame) -> list[Action]:

@@ -7,13 +7,15 @@ Factory counts as one territory, lakes are territories, home bases never match a
 and adjacency is physical: ``NEIGHBOR_MASK`` within the territories, rivers ignored, no
 tunnel, Mine or ability links (content README, "Objective conditions").
 
-When a player may reveal (S-12 "at any point during your own turn"): the reveal is offered
-as extra options (``objective 12``) of the decisions that are posed anyway at the start of
-the turn (the section) and between the two actions (the bottom action, when it can be
-paid), and in a ``("turn_end", seat)`` decision posed at the end of every turn of a seat
-that still holds objective cards (``objective 12`` or ``end turn``). The end-of-turn
-decision is posed whether or not a condition holds, so that no other seat can tell from the
-log that one does (README, "Interpretations").
+When a player may reveal (S-5, S-12 "at any point during your own turn"): the reveal is
+offered as extra options (``objective 12``) of every decision of the seat on turn that is
+posed anyway (two options or more; ``flow._reveal_too``, and the section and bottom
+decisions here), of a ``("before_combats", seat)`` decision (``objective 12`` or ``done``)
+posed between a Move and its combats, and of a ``("turn_end", seat)`` decision posed at the
+end of every turn (``objective 12`` or ``end turn``), the last two for a seat that still
+holds objective cards whether or not a condition holds, so that no other seat can tell from
+the log that one does (README, "Interpretations"). Only the secret combat choices do not
+offer it.
 
 Revealing places the star at once (the sixth ends the game, S-14); the card goes under the
 objective deck, and so does the other card, except for Saxony, which keeps it (S-12,
@@ -334,6 +336,17 @@ def reveal(s: ScytheState, seat: int, a: Action) -> None:
     shown = s.objectives_revealed
     shown[shown.index(-1, row, row + OBJECTIVES_HELD)] = card
     place_objective_star(s, seat)
+
+
+def options_before_combats(s: ScytheState, f: Frame) -> list[Action]:
+    return [*reveal_options(s, f[1]), A.DONE]
+
+
+def resolve_before_combats(s: ScytheState, f: Frame, a: Action) -> None:
+    if a.kind == "objective":
+        reveal(s, f[1], a)
+    else:
+        s.stack.pop()
 
 
 def options_turn_end(s: ScytheState, f: Frame) -> list[Action]:

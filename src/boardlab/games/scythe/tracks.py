@@ -5,6 +5,14 @@ stops at 0 (S-21.2-8); a *payment* must be made in full, so the rules check it f
 Reaching 18 popularity or 16 power at any moment marks the star as earned
 (``star_pending``), placed when the action ends even if the track drops again (S-21.3-2).
 
+A track gain may be taken in full, in part or not at all, and the coin bonus declined (S-3.7,
+S-7, S-21.1). ``offer_gain`` asks only where declining could ever matter
+(``("gain", seat, track, amount)``, ``take 2`` / ``take 0``): where the gain would earn the
+popularity or power star (the full gain, or the most that stays below it: less is never
+better), and, for a seat holding objective cards, on a track some objective of the deck
+bounds from above (every amount; none in the designed deck). Anywhere else more is never
+worse (coins and popularity score, power and cards fight), so the gain is taken whole.
+
 Paying a resource (section 7) is a decision per token, ``("pay", seat, resource, left)``:
 from which controlled territory, or with Crimea's Coercion a combat card once per turn
 (S-15.3).
@@ -12,11 +20,13 @@ from which controlled territory, or with Crimea's Coercion a combat card once pe
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import bits
+from boardlab.games.scythe.content import CONTENT
 from boardlab.games.scythe.control import controlled, resource_on
 from boardlab.games.scythe.tables import (
     COINS,
@@ -27,12 +37,14 @@ from boardlab.games.scythe.tables import (
     GOAL_POWER,
     N_RESOURCES,
     N_VALUES,
+    OBJECTIVES_HELD,
     POPULARITY,
     POPULARITY_MAX,
     POWER,
     POWER_MAX,
     VALUE_INDEX,
 )
+from boardlab.games.scythe.vocabulary import TRACKS, StatRange
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
@@ -92,6 +104,66 @@ def gain_track(s: ScytheState, seat: int, track: int, amount: int) -> None:
         gain_power(s, seat, amount)
     elif track == COMBAT_CARDS:
         draw_cards(s, seat, amount)
+
+
+# ---------------------------------------------------------------------- declining a gain
+def _capped_stats(node: object) -> set[str]:
+    """The stats a condition bounds from above, anywhere inside it."""
+    if isinstance(node, StatRange):
+        return {node.stat} if node.at_most is not None else set()
+    if isinstance(node, tuple):
+        return set().union(*(_capped_stats(part) for part in node))
+    if is_dataclass(node):
+        return set().union(*(_capped_stats(getattr(node, f.name)) for f in fields(node)))
+    return set()
+
+
+#: Bit per track that some objective condition bounds from above: a gain there may spoil
+#: a held card, so every amount is offered (the designed deck has none).
+CAPPED_BY_OBJECTIVES = sum(
+    1 << k
+    for k, track in enumerate(TRACKS)
+    if any(track in _capped_stats(card.condition) for card in CONTENT.objectives)
+)
+#: The star goal and maximum of the tracks that earn a star.
+_STAR_OF = {POPULARITY: (GOAL_POPULARITY, POPULARITY_MAX), POWER: (GOAL_POWER, POWER_MAX)}
+
+
+def holds_objectives(s: ScytheState, seat: int) -> bool:
+    """Whether ``seat`` still holds an objective card (public: the view counts them)."""
+    row = seat * OBJECTIVES_HELD
+    return any(card >= 0 for card in s.objectives[row : row + OBJECTIVES_HELD])
+
+
+def gain_amounts(s: ScytheState, seat: int, track: int, amount: int) -> list[int]:
+    """The amounts of a gain worth offering, the whole gain first (one: take it whole)."""
+    if CAPPED_BY_OBJECTIVES >> track & 1 and holds_objectives(s, seat):
+        return list(range(amount, -1, -1))
+    star = _STAR_OF.get(track)
+    if star is None:
+        return [amount]
+    goal, top = star
+    now = s.popularity[seat] if track == POPULARITY else s.power[seat]
+    if now + amount < top or now >= top or (s.star_goals[seat] | s.star_pending[seat]) >> goal & 1:
+        return [amount]
+    return [amount, top - 1 - now]
+
+
+def offer_gain(s: ScytheState, seat: int, track: int, amount: int) -> None:
+    """Gain ``amount`` on ``track``, or ask how much when declining could matter (above)."""
+    if amount > 0 and len(gain_amounts(s, seat, track, amount)) > 1:
+        s.stack.append(("gain", seat, track, amount))
+    else:
+        gain_track(s, seat, track, amount)
+
+
+def options_gain(s: ScytheState, f: Frame) -> list[Action]:
+    return [A.TAKE[n] for n in gain_amounts(s, f[1], f[2], f[3])]
+
+
+def resolve_gain(s: ScytheState, f: Frame, a: Action) -> None:
+    s.stack.pop()
+    gain_track(s, f[1], f[2], A.INDEX_OF[a.id])
 
 
 # ---------------------------------------------------------------------- paying resources

@@ -41,7 +41,7 @@ from boardlab.games.scythe.tables import (
     UNITS_PER_SEAT,
     WORKER,
 )
-from boardlab.games.scythe.tracks import gain_popularity, gain_power
+from boardlab.games.scythe.tracks import offer_gain
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
@@ -56,11 +56,11 @@ def trade(s: ScytheState, seat: int, popularity: bool) -> None:
     s.coins[seat] -= TRADE_COST
     if popularity:
         upgraded = bool(s.top_upgrades[seat] & (1 << BOX_TRADE_POPULARITY))
-        gain_popularity(s, seat, TRADE_POPULARITY[upgraded])
+        offer_gain(s, seat, POPULARITY, TRADE_POPULARITY[upgraded])
     else:
         s.stack.append(("trade", seat, TRADE_RESOURCES, -1))
     if s.structures[seat * N_STRUCTURES + ARMORY] != OFF_BOARD:
-        gain_power(s, seat, 1)
+        offer_gain(s, seat, POWER, 1)
 
 
 def options_trade(s: ScytheState, f: Frame) -> list[Action]:

@@ -33,6 +33,7 @@ from boardlab.games.scythe.tables import (
     BOX_MOVE_UNITS,
     BUILD,
     COIN_BONUS,
+    COINS,
     COST_START,
     DEPLOY,
     ENLIST,
@@ -49,7 +50,7 @@ from boardlab.games.scythe.tables import (
     TRADE_COST,
     UPGRADE,
 )
-from boardlab.games.scythe.tracks import can_pay, gain_track
+from boardlab.games.scythe.tracks import can_pay, offer_gain
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
@@ -189,9 +190,9 @@ def run_bottom_bonus(s: ScytheState, f: Frame) -> None:
     """The actor's coin bonus, then the recruit ongoing bonuses (S-7, S-7.4)."""
     seat, action = f[1], f[2]
     s.stack.pop()
-    s.coins[seat] += COIN_BONUS[s.mat[seat]][action]
+    offer_gain(s, seat, COINS, COIN_BONUS[s.mat[seat]][action])
     track, amount = RECRUIT_BONUS[action]
     bit = 1 << action
     for other in neighbours(s, seat):
         if s.recruits[other] & bit:
-            gain_track(s, other, track, amount)
+            offer_gain(s, other, track, amount)
