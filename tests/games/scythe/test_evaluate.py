@@ -18,6 +18,7 @@ from boardlab.games.scythe.evaluate import evaluate
 from boardlab.games.scythe.scoring import final_scores
 from boardlab.games.scythe.state import ScytheState
 from boardlab.games.scythe.tables import GOAL_UPGRADES, WORKER
+from boardlab.games.scythe.tuning import TUNING, roles
 
 from .helpers import (
     at,
@@ -264,3 +265,10 @@ def test_evaluate_is_a_finite_number_along_one_step_greedy_play() -> None:
                 best, best_value = option, value
         assert best is not None
         s.apply(best)
+
+
+def test_tuning_names_each_seats_faction_and_mat_and_the_search_settings() -> None:
+    s = game(("nordic", "rusviet", "polania"), mats=("patriotic", "industrial", "mechanical"))
+    assert TUNING.roles is roles
+    assert roles(s) == ("nordic/patriotic", "rusviet/industrial", "polania/mechanical")
+    assert dict(TUNING.search) == {"c": 0.1, "depth": 0} and TUNING.endgame is None

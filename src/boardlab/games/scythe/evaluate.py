@@ -25,8 +25,9 @@ Once the game is over the value is the final score (S-14). Before that it adds:
 objectives, everything public, and never another seat's hand, objectives or unrevealed
 combat choice (their number of cards is public), nor the order of a deck or the Factory
 cards on offer. So its value is the same in every world ``determinize(seat)`` may deal.
-About 40 µs a call at 2 players on the development machine, twice that while a Move is
-pending (it looks at the steps each unit can make).
+It costs about 120 µs a call at 2 players on a busy shared core, twice that while a Move
+is pending (it looks at the steps each unit can make); the README's "Bots" has the figures
+and the measurements behind the weights.
 """
 
 from __future__ import annotations
@@ -946,9 +947,9 @@ def _frame_encounter_option(c: _Seat, f: Frame) -> float:
     )
     if not values:
         return 0.0
-    return values[0] + sum(v for v in values[1:picks] if v > 0) if not chosen else sum(
-        v for v in values[:picks] if v > 0
-    )
+    if chosen:  # Meander's second option: optional
+        return sum(v for v in values[:picks] if v > 0)
+    return values[0] + sum(v for v in values[1:picks] if v > 0)
 
 
 def _frame_card_take(c: _Seat, f: Frame) -> float:
@@ -977,6 +978,11 @@ def _frame_card_choice(c: _Seat, f: Frame) -> float:
 
 
 def _frame_card_track(c: _Seat, f: Frame) -> float:
+    return _track_gain(c, int(f[2]), int(f[3]))
+
+
+def _frame_gain(c: _Seat, f: Frame) -> float:
+    """A track gain whose amount the seat chooses (``tracks.offer_gain``): taken whole."""
     return _track_gain(c, int(f[2]), int(f[3]))
 
 
@@ -1040,6 +1046,7 @@ _FRAME_VALUES: dict[str, Callable[[_Seat, Frame], float]] = {
     "card_any_at": _frame_card_any_at,
     "card_choice": _frame_card_choice,
     "card_track": _frame_card_track,
+    "gain": _frame_gain,
     "factory_card": _frame_factory_card,
     "factory_section": _frame_factory_section,
     "factory_top": _frame_factory_top,

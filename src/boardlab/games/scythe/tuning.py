@@ -1,11 +1,12 @@
 """Scythe's settings for agents and simulations: search settings and roles.
 
-The search settings were measured against greedy (the package README, "Bots"). Leaves are
-judged by ``evaluate`` at once (depth 0): random actions inside a turn (a bottom action
-skipped, a resource traded and left unused) only blur the evaluation. The exploration
-constant is small because a coin is a small difference of ``values.Judge`` in a game of
-scores near 100. No endgame: a greedy playout to the end of a Scythe game costs tens of
-milliseconds, more than a decision's budget.
+Measured against greedy (the package README, "Bots"): with ``c`` 0.1 and ``depth`` 0 mcts
+won 83% of 24 same-deal games at 300 iterations (c 0.05: 75%, 0.2: 67%; random rollouts
+of depth 2: 62.5%; the general defaults lost all 4 games tried), and 85 of 100 games at
+0.2 s a decision. Leaves are judged by ``evaluate`` at once: random actions inside a turn
+(a bottom action skipped, resources traded and left) only blur it, and a coin is a small
+difference of ``values.Judge`` in games scored near 100, hence the small ``c``. No
+endgame: a greedy playout of the rest of a game costs more than a decision's budget.
 """
 
 from __future__ import annotations
