@@ -27,12 +27,29 @@ class Tuning:
     the agent override them). ``roles(state)``: each seat's role where seats differ (a
     Konoten character, a Scythe faction), for wins by role in simulations. ``endgame(state)``:
     from public information only, whether a position is near enough to the end for search
-    to play it out (the ``mcts`` agent's ``finish`` setting).
+    to play it out (the ``mcts`` agent's ``finish`` setting). ``probes``: scripted lines of
+    play that balance reports pit against the bots (``boardlab.agents.probe``), so that a
+    degenerate strategy that wins shows up.
     """
 
     search: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     roles: Callable[[GameState], tuple[str, ...]] | None = None
     endgame: Callable[[GameState], bool] | None = None
+    probes: tuple[Probe, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Probe:
+    """A scripted line of play: at each decision, an option of the first kind in ``prefer``
+    that the decision offers (drawn at random among options of that kind), else the first
+    option. ``help`` says in words what it plays.
+
+    >>> Probe("idle", ("end", "done", "skip"), "ends every turn at once")
+    """
+
+    name: str
+    prefer: tuple[str, ...]
+    help: str
 
 
 NONE = Tuning()

@@ -8,7 +8,7 @@ from boardlab import agents
 
 
 def test_every_agent_is_listed_and_made_by_name() -> None:
-    assert agents.names() == ["greedy", "mcts", "random"]
+    assert agents.names() == ["greedy", "mcts", "probe", "random"]
     for name in agents.names():
         assert agents.make(name, seed=3).name == name
 
@@ -17,6 +17,7 @@ def test_every_agent_is_listed_and_made_by_name() -> None:
     ("name", "accepted"),
     [
         ("greedy", "samples"),
+        ("probe", "play"),
         (
             "mcts",
             "c, depth, epsilon, finish, iterations, reuse, rollout, seconds, stop_early, "

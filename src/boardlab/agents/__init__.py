@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from boardlab.agents.greedy import GreedyAgent
 from boardlab.agents.mcts import MctsAgent
+from boardlab.agents.probe import ProbeAgent
 from boardlab.agents.random_agent import RandomAgent
 from boardlab.engine import Action, GameState
 
@@ -24,6 +25,7 @@ class Agent(Protocol):
 _FACTORIES: dict[str, Callable[..., Agent]] = {
     "greedy": GreedyAgent,
     "mcts": MctsAgent,
+    "probe": ProbeAgent,
     "random": RandomAgent,
 }
 

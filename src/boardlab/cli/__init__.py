@@ -1,4 +1,4 @@
-"""The ``boardlab`` command line: games, play, replay, simulate and bench."""
+"""The ``boardlab`` command line: games, play, replay, simulate, bench and serve."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from importlib import import_module
 
 import typer
 
-COMMAND_MODULES = ("games", "rules", "play", "replay", "simulate", "bench")
+COMMAND_MODULES = ("games", "rules", "play", "replay", "simulate", "balance", "bench")
 
 
 def load_commands() -> typer.Typer:

@@ -73,6 +73,7 @@ class SimConfig:
     class also defines that ``SPEC``: it is added by ``validated()``. A game still going
     after ``max_decisions`` decisions is stopped as failed (an agent stuck in a cycle).
     ``same_deals`` plays every rotation of the seats on the same deal (see the module).
+    ``census`` records in each game's record what was played (``boardlab.sim.census``).
 
     >>> config = SimConfig("compounded", players=3, games=100, seed=7, agents=("random",))
     """
@@ -87,6 +88,7 @@ class SimConfig:
     plugins: tuple[str, ...] = ()
     same_deals: bool = False
     max_decisions: int = DEFAULT_MAX_DECISIONS
+    census: bool = False
 
     def validated(self) -> SimConfig:
         """This config checked and normalised: options resolved, one canonical spec per seat.

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from boardlab.agents import from_spec
 from boardlab.api import new
 from boardlab.engine import GameState
+from boardlab.sim.census import Tally
 from boardlab.sim.config import SimConfig
 from boardlab.sim.plugins import load_plugins
 from boardlab.sim.record import GameRecord, Outcome
@@ -30,7 +31,8 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
     started = time.perf_counter()
     searches = [0] * config.players
     iterations = [0] * config.players
-    state = play_state(config, index, searches, iterations)
+    tally = Tally() if config.census else None
+    state = play_state(config, index, searches, iterations, tally)
     seconds = time.perf_counter() - started
     roles = tuning(config.game).roles
     outcome = state.outcome()
@@ -51,6 +53,7 @@ def play_game(config: SimConfig, index: int, keep_state: bool = False) -> GameRe
         searches=tuple(searches),
         iterations=tuple(iterations),
         save=save_line(state, index, config.seat_agents(index)) if keep_state else None,
+        census=tally.census(state) if tally is not None else None,
     )
 
 
@@ -64,7 +67,11 @@ def save_line(state: GameState, index: int, agents: tuple[str, ...]) -> str:
 
 
 def play_state(
-    config: SimConfig, index: int, searches: list[int], iterations: list[int]
+    config: SimConfig,
+    index: int,
+    searches: list[int],
+    iterations: list[int],
+    tally: Tally | None = None,
 ) -> GameState:
     """The final state of game ``index`` of ``config``; ``GameFailed`` if a game or agent raises.
 
@@ -87,7 +94,10 @@ def play_state(
             if len(state.history) >= limit:
                 raise RuntimeError(f"the game did not end within {limit} decisions")
             agent = agents[seat]
-            state.apply(agent.choose(state))
+            action = agent.choose(state)
+            if tally is not None and state.decision is not None:
+                tally.see(state.decision, action)
+            state.apply(action)
             spent = getattr(agent, "last_iterations", 0)
             if spent:
                 searches[seat] += 1

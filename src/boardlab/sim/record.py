@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardlab.sim.census import Census
+
 LINE_KEYS = ("index", "game", "seed", "options", "agents", "scores", "winners", "decisions")
 
 
@@ -94,6 +96,7 @@ class GameRecord:
     searches: tuple[int, ...] = field(default=(), compare=False)
     iterations: tuple[int, ...] = field(default=(), compare=False)
     save: str | None = field(default=None, compare=False, repr=False)
+    census: Census | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.outcome is NO_OUTCOME:
@@ -123,6 +126,8 @@ class GameRecord:
             searches=list(self.searches),
             iterations=list(self.iterations),
         )
+        if self.census is not None:
+            data["census"] = self.census.to_json()
         return json.dumps(data, separators=(",", ":"))
 
     @classmethod
@@ -145,6 +150,7 @@ class GameRecord:
             seconds=float(data.get("seconds", 0.0)),
             searches=tuple(data.get("searches", ())),
             iterations=tuple(data.get("iterations", ())),
+            census=Census.from_json(data["census"]) if "census" in data else None,
         )
         record._check_types()
         return record

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.tables import CHARACTER_IDS
-from boardlab.tuning import Tuning
+from boardlab.tuning import Probe, Tuning
 
 if TYPE_CHECKING:
     from boardlab.engine import GameState
@@ -40,4 +40,12 @@ TUNING = Tuning(
     search=MappingProxyType({"c": 0.35, "depth": 0, "finish": "greedy", "epsilon": 0.0}),
     roles=roles,
     endgame=in_last_round,
+    probes=(
+        Probe("idle", ("end", "done", "skip"), "ends every main phase at once"),
+        Probe(
+            "grow-and-idle",
+            ("grow", "will", "end", "done", "skip"),
+            "grows its chart and uses its will ability, and otherwise ends its turn",
+        ),
+    ),
 )

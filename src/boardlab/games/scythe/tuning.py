@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
 
 from boardlab.games.scythe.content import CONTENT
-from boardlab.tuning import Tuning
+from boardlab.tuning import Probe, Tuning
 
 if TYPE_CHECKING:
     from boardlab.engine import GameState
@@ -34,4 +34,11 @@ def roles(state: GameState) -> tuple[str, ...]:
 TUNING = Tuning(
     search=MappingProxyType({"c": 0.1, "depth": 0}),
     roles=roles,
+    probes=(
+        Probe(
+            "bolster",
+            ("bolster", "enlist", "recruit", "bonus", "skip", "end"),
+            "bolsters every turn it can, enlists when it may, and does nothing else",
+        ),
+    ),
 )
