@@ -16,7 +16,7 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import Any
 
-from boardlab.engine import GameState, registry
+from boardlab.engine import Action, GameState, registry
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +41,9 @@ class Tuning:
 @dataclass(frozen=True, slots=True)
 class Probe:
     """A scripted line of play: at each decision, an option of the first kind in ``prefer``
-    that the decision offers (drawn at random among options of that kind), else the first
-    option. ``help`` says in words what it plays.
+    that the decision offers, else the first option. Among options of that kind, those
+    ``rank(state, option)`` puts lowest (all of them without ``rank``), drawn at random.
+    ``help`` says in words what it plays.
 
     >>> Probe("idle", ("end", "done", "skip"), "ends every turn at once")
     """
@@ -50,6 +51,7 @@ class Probe:
     name: str
     prefer: tuple[str, ...]
     help: str
+    rank: Callable[[GameState, Action], float] | None = None
 
 
 NONE = Tuning()

@@ -54,8 +54,13 @@ class ProbeAgent:
         if self._probe is None:
             self._probe = find_probe(state.game, self.probe_name)
         options = decision.options
-        for kind in self._probe.prefer:
+        probe = self._probe
+        for kind in probe.prefer:
             fitting = [option for option in options if option.kind == kind]
+            if fitting and probe.rank is not None:
+                ranks = [probe.rank(state, option) for option in fitting]
+                low = min(ranks)
+                fitting = [option for option, r in zip(fitting, ranks, strict=True) if r == low]
             if fitting:
                 return fitting[self.rng.randbelow(len(fitting))]
         return options[0]

@@ -14,8 +14,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
 
 from boardlab.games.konoten.content import CONTENT
+from boardlab.games.konoten.probes import PROBES
 from boardlab.games.konoten.tables import CHARACTER_IDS
-from boardlab.tuning import Probe, Tuning
+from boardlab.tuning import Tuning
 
 if TYPE_CHECKING:
     from boardlab.engine import GameState
@@ -40,12 +41,5 @@ TUNING = Tuning(
     search=MappingProxyType({"c": 0.35, "depth": 0, "finish": "greedy", "epsilon": 0.0}),
     roles=roles,
     endgame=in_last_round,
-    probes=(
-        Probe("idle", ("end", "done", "skip"), "ends every main phase at once"),
-        Probe(
-            "grow-and-idle",
-            ("grow", "will", "end", "done", "skip"),
-            "grows its chart and uses its will ability, and otherwise ends its turn",
-        ),
-    ),
+    probes=PROBES,
 )
