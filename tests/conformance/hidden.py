@@ -82,6 +82,15 @@ def plant_scythe(state: GameState, owner: int) -> set[int] | None:
     return {owner}
 
 
+def plant_linnaeus(state: GameState, owner: int) -> set[int] | None:
+    """A specimen of the face-down deck, whose order nobody sees (its size is public)."""
+    deck = field(state, "spec_deck")
+    if not deck:
+        return None
+    state.spec_deck = (MARKER, *deck[1:])  # type: ignore[attr-defined]
+    return set()
+
+
 HIDDEN: dict[str, Plant | None] = {
     "toy": plant_toy,
     "duel": plant_duel,
@@ -91,4 +100,6 @@ HIDDEN: dict[str, Plant | None] = {
     "konoten": plant_in_deck("normal_deck"),
     # Scythe: coins, hands, objectives, deck orders, the Factory offer, unrevealed commits.
     "scythe": plant_scythe,
+    # Linnaeus: the order of the specimen deck (and the other face-down decks, re-dealt alike).
+    "linnaeus": plant_linnaeus,
 }

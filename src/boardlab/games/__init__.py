@@ -5,6 +5,7 @@ from boardlab.engine import registry
 BUILTIN_GAMES = {
     "compounded": "boardlab.games.compounded",
     "konoten": "boardlab.games.konoten",
+    "linnaeus": "boardlab.games.linnaeus",
     "scythe": "boardlab.games.scythe",
 }
 

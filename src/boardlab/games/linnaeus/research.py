@@ -1,0 +1,80 @@
+"""Research (rules §9.2, §3.2): the researcher steps to an adjacent point of the library
+grid; the globe there pays; every uncovered non-blank corner on the point is resolved and
+covered; a specimen with every non-blank corner covered is fully researched.
+
+``("research", p, lens)`` asks ``research_move`` (a point). Corners on one point resolve in
+slot order (interpretation: the order never changes what is gained, see the README).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardlab.engine import Action, Frame
+from boardlab.games.linnaeus import rewards
+from boardlab.games.linnaeus.actions import act
+from boardlab.games.linnaeus.content import (
+    ADVANCED,
+    CONTENT,
+    DIAGONAL,
+    ORTHOGONAL,
+    POINT_CORNERS,
+)
+
+if TYPE_CHECKING:
+    from boardlab.games.linnaeus.state import LinnaeusState
+
+
+def diagonal(s: LinnaeusState, side: int, lens: int) -> bool:
+    if lens >= ADVANCED and CONTENT.advanced[lens - ADVANCED].modifier == "diagonal_research":
+        return True
+    character = s.character[side]
+    return character >= 0 and CONTENT.characters[character].diagonal
+
+
+def options_research(s: LinnaeusState, f: Frame) -> list[Action]:
+    side, lens = f[1], f[2]
+    here = s.researcher[side]
+    points = list(ORTHOGONAL[here])
+    if diagonal(s, side, lens):
+        points = sorted(points + list(DIAGONAL[here]))
+    return [act("point", p) for p in points]
+
+
+def resolve_research(s: LinnaeusState, f: Frame, a: Action) -> None:
+    side = f[1]
+    s.stack.pop()
+    point = int(a.args[0])
+    s.researcher[side] = point
+    globe = CONTENT.globes.get(point)
+    resolve_point(s, side, point)
+    if globe is not None:
+        rewards.give(s, side, globe)
+
+
+def resolve_point(s: LinnaeusState, side: int, point: int, only_slot: int = -1) -> None:
+    """Resolve and cover the corners on ``point`` (of one slot when ``only_slot`` >= 0)."""
+    base = side * 4
+    gains: list[int] = []
+    for slot, pos in POINT_CORNERS[point]:
+        if only_slot >= 0 and slot != only_slot:
+            continue
+        tile = s.library[base + slot]
+        if tile < 0:
+            continue
+        specimen = CONTENT.specimens[tile]
+        printed = (pos - s.rotation[base + slot]) % 4
+        corner = specimen.corners[printed]
+        if corner is None or s.covered[base + slot] >> printed & 1:
+            continue
+        s.covered[base + slot] |= 1 << printed
+        if corner.knowledge >= 0:
+            rewards.gain_knowledge(s, side, corner.knowledge)
+        else:
+            gains.append(corner.bonus)
+        if s.covered[base + slot].bit_count() == specimen.effective:
+            s.library[base + slot] = -1
+            s.covered[base + slot] = 0
+            s.researched[side] = (*s.researched[side], tile)
+    for reward in reversed(gains):
+        rewards.give(s, side, reward)
