@@ -15,6 +15,7 @@ from adapters.cases import CASES, is_toy
 from boardlab.adapters import pettingzoo as pz
 from boardlab.adapters.encodings import encodings
 from boardlab.adapters.outcome import outcome
+from boardlab.adapters.spaces import Observer
 from boardlab.engine import IllegalAction, Rng
 
 # PettingZoo warns about any Dict observation unless the environment is one of its own
@@ -129,7 +130,7 @@ def test_each_agent_observes_its_own_view_and_only_the_mover_has_a_mask(
     state = env.unwrapped.game_state
     for seat, agent in enumerate(env.possible_agents):
         observation = env.observe(agent)
-        expected = np.asarray(enc.encoder.encode(state.view(seat), seat), dtype=np.float32)
+        expected = Observer(enc, fast=False).vector(state, seat)  # encoder of view(seat)
         assert np.array_equal(observation["observation"], expected)
         if seat == state.to_move:
             assert observation["action_mask"].tolist() == enc.codec.mask(state)

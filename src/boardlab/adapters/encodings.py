@@ -12,13 +12,20 @@ from boardlab.engine.codec import ActionCodec, ObservationEncoder
 
 @dataclass(frozen=True, slots=True)
 class Encodings:
-    """The codec and encoder of one game at one player count and option set."""
+    """The codec and encoder of one game at one player count and option set.
+
+    ``codec`` is the game's codec made for its most players, so the action space (its size
+    and the meaning of every index) is the same at every player count and one policy
+    serves them all; the actions of seats not in the game are simply never legal.
+    ``max_game_length`` is the bound of the codec made for ``players`` (0: none declared).
+    """
 
     spec: GameSpec
     players: int
     options: dict[str, Any]
     codec: ActionCodec
     encoder: ObservationEncoder
+    max_game_length: int = 0
 
     @property
     def game(self) -> str:
@@ -53,12 +60,14 @@ def encodings(
     spec.check_players(count)
     resolved = spec.resolve_options(dict(options or {}))
     assert spec.action_codec is not None and spec.observation_encoder is not None
-    codec = spec.action_codec(count, resolved)
+    own = spec.action_codec(count, resolved)
+    codec = own if count == spec.max_players else spec.action_codec(spec.max_players, resolved)
     encoder = spec.observation_encoder(count, resolved)
     for what, size in (("action codec", codec.size), ("observation encoder", encoder.size)):
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise ValueError(f"the {what} of {game} has size {size!r}; it must be an int >= 1")
-    return Encodings(spec, count, resolved, codec, encoder)
+    length = int(getattr(own, "max_game_length", 0) or 0)
+    return Encodings(spec, count, resolved, codec, encoder, length)
 
 
 def encodable_games() -> list[str]:

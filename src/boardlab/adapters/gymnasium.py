@@ -1,29 +1,60 @@
-"""A single-agent Gymnasium environment: one seat learns, boardlab agents play the others.
+"""A single-agent Gymnasium environment: one seat learns, other agents play the others.
 
-The observation is ``{"observation": float32 vector of the encoder, "action_mask": int8
-mask of the codec}`` for the learning seat, built from ``state.view(seat)`` only; the
-action is an index of the codec. After the seat's action the other seats play (their
-agents are made from specs such as ``"random"`` or ``"mcts:seconds=0.1"``) until the seat
-must decide again or the game ends. The reward is 0 until the end, then the seat's result
-from ``boardlab.adapters.outcome`` (+1 for a sole win, -1/(n-1) for a loss).
+The observation is ``{"observation": float32 vector, "action_mask": int8 mask of the
+codec}`` for the learning seat, the vector written straight from the state by the game's
+fast encoder (the same numbers as its encoder's ``encode(state.view(seat), seat)``),
+clipped into the encoder's bounds and normalised into ``[-1, 1]``; the action is an index
+of the codec (one action space for every player count). After the seat's action the other
+seats play until the seat must decide again or the game ends. The reward is 0 until the
+end, then the seat's result from ``boardlab.adapters.outcome`` (+1 for a sole win,
+-1/(n-1) for a loss), plus the optional shaped reward below.
 
-An index that is not a legal action (``invalid_action="penalize"``, the default) ends the
-episode with ``invalid_reward`` and ``info["invalid_action"] = True``; with
-``invalid_action="raise"`` it raises ``boardlab.IllegalAction`` and changes nothing.
+* ``opponents``: one for every other seat, or a list with one per other seat; each is an
+  agent spec (``"random"``, ``"mcts:seconds=0.1"``: a fresh agent every episode, seeded
+  from the game's seed), an agent object (anything with ``choose(state) -> Action``, kept
+  across episodes) or a callable ``f(state) -> Action``. ``PolicyAgent`` plays a policy
+  that maps this environment's observations to indices, and ``frozen_policy(model)`` a
+  frozen copy of a learner (self-play; see ``boardlab.adapters.selfplay``).
+  ``set_opponents(...)`` replaces them from the next reset on. Every opponent is given a
+  clone of the state, except boardlab's random agent and agents whose ``reads_only``
+  attribute is ``True`` (``PolicyAgent``), which only read it and see the live state.
+* ``seat`` (or its other name ``learner_seat``): the learning seat, or ``"random"`` for a
+  seat drawn at every reset (from the environment's generator); ``env.seat`` and
+  ``info["seat"]`` of ``reset`` tell which.
+* ``shaped_reward=c`` (default 0: off) adds ``c`` times the change, over the step, of the
+  seat's score minus the mean score of the other seats, as the seat may know them
+  (``state.scores_seen_by(seat)``: Scythe hides the other seats' coins until the end, and
+  then only the seat's own score counts). The sum over an episode is ``c`` times that
+  difference at the end minus at the start (a potential-based shaping).
+* ``invalid_action="penalize"`` (the default) ends the episode with ``invalid_reward`` and
+  ``info["invalid_action"] = True`` for an index that is not legal; ``"raise"`` raises
+  ``boardlab.IllegalAction`` and changes nothing.
 
 ``reset(seed=s)`` deals ``boardlab.new(game, players, seed=s)``; ``reset()`` deals the
-constructor's ``seed`` the first time, then seeds drawn from ``self.np_random``. The other
-seats' agents are re-made at every reset with seeds derived from the game's seed, so an
-episode is fully determined by its seed and the learner's actions.
+constructor's ``seed`` the first time, then seeds drawn from ``self.np_random``.
 
->>> env = BoardlabEnv("compounded", players=3, seat=0, opponents="random", seed=7)
+Importing this module registers ``boardlab/<game>-v0`` for every game with encodings, so
+``gymnasium.make("boardlab/konoten-v0", players=3)`` works; without importing it first,
+``gymnasium.make("boardlab.adapters.gymnasium:boardlab/konoten-v0")`` imports it.
+``register_envs()`` registers games added later.
+
+Vector environments (Gymnasium 1.x): in the default ``AutoresetMode.NEXT_STEP`` the step
+that ends an episode returns the final observation, whose mask is all 0 (no action is
+legal once the game is over), and the next action is ignored while the sub-environment
+resets. A masked sampler must not sample from an all-0 row: make the vector environment
+with ``vector_kwargs={"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}`` (the
+ending step then returns the next episode's first observation, the final one in
+``info["final_obs"]``), or pass masks through ``sampling_masks`` (all-0 rows become all 1:
+the action is ignored anyway).
+
+>>> env = BoardlabEnv("compounded", players=3, seat="random", opponents="random", seed=7)
 >>> obs, info = env.reset()
 >>> obs, reward, terminated, truncated, info = env.step(int(obs["action_mask"].argmax()))
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
 try:
@@ -37,15 +68,61 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 import boardlab
 from boardlab import agents
 from boardlab.adapters import spaces
-from boardlab.adapters.encodings import encodings
+from boardlab.adapters.encodings import encodable_games, encodings
 from boardlab.adapters.outcome import outcome
-from boardlab.engine import GameState, IllegalAction, Rng
+from boardlab.adapters.selfplay import PolicyAgent, frozen_policy
+from boardlab.agents.random_agent import RandomAgent
+from boardlab.engine import Action, GameState, IllegalAction, Rng
 
 INVALID_ACTION_MODES = ("penalize", "raise")
+ID_PREFIX = "boardlab/"
+
+#: An opponent: an agent spec, an agent object, or a function of the state.
+Opponent = str | agents.Agent | Callable[[GameState], Action]
+
+__all__ = [
+    "BoardlabEnv",
+    "PolicyAgent",
+    "env_id",
+    "frozen_policy",
+    "register_envs",
+    "sampling_masks",
+]
+
+
+class _FunctionAgent:
+    """A callable ``f(state) -> Action`` as an agent."""
+
+    def __init__(self, function: Callable[[GameState], Action]) -> None:
+        self.function = function
+        self.name = getattr(function, "__name__", "function")
+
+    def choose(self, state: GameState) -> Action:
+        return self.function(state)
+
+
+def _opponent_list(opponents: Opponent | Sequence[Opponent], others: int) -> list[Opponent]:
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        chosen: list[Opponent] = [opponents] * others
+    else:
+        chosen = list(opponents)
+    if len(chosen) != others:
+        raise ValueError(
+            f"opponents takes one opponent, or one per other seat ({others}), got {len(chosen)}"
+        )
+    for opponent in chosen:
+        if isinstance(opponent, str):
+            agents.parse_spec(opponent)  # a bad spec fails now, not at the first reset
+        elif not callable(getattr(opponent, "choose", None)) and not callable(opponent):
+            raise ValueError(
+                f"an opponent is an agent spec, an object with choose(state) or a function "
+                f"of the state, not {opponent!r}"
+            )
+    return chosen
 
 
 class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
-    """One seat of a boardlab game against boardlab agents; see the module docstring."""
+    """One seat of a boardlab game against other agents; see the module docstring."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
@@ -53,31 +130,32 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         self,
         game: str,
         players: int | None = None,
-        seat: int = 0,
-        opponents: str | Sequence[str] = "random",
+        seat: int | str = 0,
+        opponents: Opponent | Sequence[Opponent] = "random",
         seed: int | None = None,
         render_mode: str | None = None,
         invalid_action: str = "penalize",
         invalid_reward: float = -1.0,
+        shaped_reward: float = 0.0,
+        learner_seat: int | str | None = None,
         **options: Any,
     ) -> None:
         self.encodings = encodings(game, players, options)
         self.game = game
         self.players = self.encodings.players
         self.options = self.encodings.options
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be an int in 0..{self.players - 1}, got {seat!r}")
-        self.seat = seat
-        others = self.players - 1
-        specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
-        if len(specs) != others:
+        chosen_seat = seat if learner_seat is None else learner_seat
+        if chosen_seat != "random" and (
+            isinstance(chosen_seat, bool)
+            or not isinstance(chosen_seat, int)
+            or not 0 <= chosen_seat < self.players
+        ):
             raise ValueError(
-                f"opponents takes one agent spec, or one per other seat ({others}), "
-                f"got {len(specs)}"
+                f"seat must be an int in 0..{self.players - 1} or 'random', got {chosen_seat!r}"
             )
-        for spec in specs:
-            agents.parse_spec(spec)  # a bad spec fails now, not at the first reset
-        self.opponent_specs = specs
+        self.random_seat = chosen_seat == "random"
+        self.seat: int = 0 if isinstance(chosen_seat, str) else chosen_seat
+        self.opponents = _opponent_list(opponents, self.players - 1)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(
                 f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
@@ -91,12 +169,21 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self.invalid_action = invalid_action
         self.invalid_reward = float(invalid_reward)
-        self.observation_space = spaces.observation_space(self.encodings)
+        self.shaped_reward = float(shaped_reward)
+        self.observer = spaces.Observer(self.encodings)
+        self.observation_space = spaces.observation_space(self.encodings, self.observer)
         self.action_space = spaces.action_space(self.encodings)
         self._first_seed = seed
         self._game_state: GameState | None = None
-        self._opponents: dict[int, agents.Agent] = {}
+        self._agents: dict[int, agents.Agent] = {}
+        self._pending_opponents: list[Opponent] | None = None
+        self._potential = 0.0
         self._done = False
+
+    @property
+    def opponent_specs(self) -> list[Opponent]:
+        """The opponents as given (kept for older callers)."""
+        return list(self.opponents)
 
     @property
     def game_state(self) -> GameState:
@@ -105,10 +192,14 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
             raise RuntimeError("call reset() before using the environment")
         return self._game_state
 
+    def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
+        """Replace the opponents from the next ``reset()`` on (e.g. a newer frozen learner)."""
+        self._pending_opponents = _opponent_list(opponents, self.players - 1)
+
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """Deal a new game and play the other seats up to this seat's first decision.
+        """Deal a new game and play the other seats up to the learning seat's first decision.
 
         ``options`` is accepted for the API and ignored: game options are fixed when the
         environment is made.
@@ -116,14 +207,22 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         if seed is None and self._first_seed is not None and self._game_state is None:
             seed = self._first_seed
         super().reset(seed=seed)
+        if self._pending_opponents is not None:
+            self.opponents, self._pending_opponents = self._pending_opponents, None
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**63))
+        if self.random_seat:
+            self.seat = int(self.np_random.integers(self.players))
         self._game_state = boardlab.new(self.game, self.players, game_seed, **self.options)
         seeds = Rng(game_seed)
         others = [s for s in range(self.players) if s != self.seat]
-        self._opponents = {
-            other: agents.from_spec(spec, seed=seeds.next64() >> 1)
-            for other, spec in zip(others, self.opponent_specs, strict=True)
-        }
+        self._agents = {}
+        for other, opponent in zip(others, self.opponents, strict=True):
+            if isinstance(opponent, str):
+                self._agents[other] = agents.from_spec(opponent, seed=seeds.next64() >> 1)
+            elif callable(getattr(opponent, "choose", None)):
+                self._agents[other] = opponent  # type: ignore[assignment]
+            else:
+                self._agents[other] = _FunctionAgent(opponent)  # type: ignore[arg-type]
         self._done = False
         self._play_others()
         if self._game_state.is_over:
@@ -131,9 +230,10 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
                 f"the {self.game} game with seed {game_seed} ended before seat {self.seat} "
                 f"had a decision"
             )
+        self._potential = self._score_difference()
         if self.render_mode == "human":
             self.render()
-        return self._observation(), {}
+        return self._observation(), {"seat": self.seat}
 
     def step(
         self, action: Any
@@ -142,16 +242,17 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         state = self.game_state
         if self._done:
             raise RuntimeError("the episode is over: call reset() to start another")
-        index = spaces.as_index(action, self.encodings.codec.size)
+        codec = self.encodings.codec
+        index = spaces.as_index(action, codec.size)
         chosen = None
         if index is not None:
             try:
-                chosen = self.encodings.codec.decode(index, state)
+                chosen = codec.decode(index, state)
             except ValueError:
                 chosen = None
         if chosen is None:
             if self.invalid_action == "raise":
-                legal = [i for i, bit in enumerate(self.encodings.codec.mask(state)) if bit]
+                legal = [i for i, bit in enumerate(codec.mask(state)) if bit]
                 raise IllegalAction(
                     f"{action!r} is not a legal action index for seat {self.seat} now; "
                     f"legal indices: {legal}"
@@ -162,6 +263,11 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         self._play_others()
         if self.render_mode == "human":
             self.render()
+        reward = 0.0
+        if self.shaped_reward:
+            potential = self._score_difference()
+            reward = self.shaped_reward * (potential - self._potential)
+            self._potential = potential
         if state.is_over:
             self._done = True
             info = {
@@ -169,18 +275,38 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
                 "winners": list(state.winners()),
                 "outcome": state.outcome(),
             }
-            return self._observation(), outcome(state)[self.seat], True, False, info
-        return self._observation(), 0.0, False, False, {}
+            return self._observation(), reward + outcome(state)[self.seat], True, False, info
+        return self._observation(), reward, False, False, {}
+
+    def _score_difference(self) -> float:
+        """The seat's score minus the mean of the others it may know (0 when shaping is off)."""
+        if not self.shaped_reward:
+            return 0.0
+        seat = self.seat
+        scores = self.game_state.scores_seen_by(seat)[: self.players]
+        mine = scores[seat] or 0.0
+        others = [score for p, score in enumerate(scores) if p != seat and score is not None]
+        return float(mine - (sum(others) / len(others) if others else 0.0))
 
     def _play_others(self) -> None:
         state = self.game_state
-        while not state.is_over and state.to_move != self.seat:
+        seat = self.seat
+        while True:
             to_move = state.to_move
-            assert to_move is not None
-            state.apply(self._opponents[to_move].choose(state.clone()))
+            if to_move is None or to_move == seat:
+                return
+            agent = self._agents[to_move]
+            # agents that only read (boardlab's random agent, PolicyAgent) see the live state
+            reads_only = type(agent) is RandomAgent or getattr(agent, "reads_only", False) is True
+            shown = state if reads_only else state.clone()
+            state.apply(agent.choose(shown))
 
     def _observation(self) -> dict[str, np.ndarray]:
-        return spaces.observation(self.encodings, self.game_state, self.seat)
+        state = self.game_state
+        return {
+            "observation": self.observer.vector(state, self.seat),
+            "action_mask": spaces.action_mask(self.encodings, state, self.seat),
+        }
 
     def action_masks(self) -> np.ndarray:
         """The current action mask (the method name maskable RL libraries look for)."""
@@ -196,3 +322,42 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
             print(text)
             return None
         return text
+
+
+def sampling_masks(masks: np.ndarray) -> np.ndarray:
+    """``masks`` (one row per sub-environment) with every all-0 row made all 1.
+
+    In a vector environment's ``NEXT_STEP`` autoreset, the row of a sub-environment whose
+    episode just ended is all 0 and the action sampled for it is ignored; this keeps a
+    masked sampler from dividing by zero there.
+    """
+    rows = np.asarray(masks)
+    empty = ~rows.any(axis=-1, keepdims=True)
+    return np.where(empty, np.ones_like(rows), rows)
+
+
+def _make(**kwargs: Any) -> BoardlabEnv:
+    return BoardlabEnv(**kwargs)
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of a game: ``"boardlab/<game>-v0"``."""
+    return f"{ID_PREFIX}{game}-v0"
+
+
+def register_envs(games: Sequence[str] | None = None) -> list[str]:
+    """Register ``boardlab/<game>-v0`` for ``games`` (default: every game with encodings).
+
+    Keyword arguments of ``gymnasium.make`` go to ``BoardlabEnv`` (``players``, ``seat``,
+    ``opponents``, game options...). Returns the ids; an id registered before is kept.
+    """
+    ids = []
+    for game in encodable_games() if games is None else games:
+        name = env_id(game)
+        if name not in gym.registry:
+            gym.register(id=name, entry_point=_make, kwargs={"game": game})
+        ids.append(name)
+    return ids
+
+
+register_envs()

@@ -5,9 +5,10 @@
 >>> game = pyspiel.load_game("python_boardlab_compounded", {"players": 3, "seed": 7})
 
 * Parameters: ``players`` (default 2 when allowed), ``seed`` (the boardlab seed of every
-  initial state, default 0), ``max_game_length`` (0: the codec's ``max_game_length``, or
-  10000) and each game option under its own name (a list-valued option is written as its
-  items joined by ``+``, ``""`` for an empty list).
+  initial state, default 0), ``max_game_length`` (0: the codec's ``max_game_length`` at
+  that player count, measured per game and documented in its codec, or 10000) and each
+  game option under its own name (a list-valued option is written as its items joined by
+  ``+``, ``""`` for an empty list).
 * Chance: the games are declared ``DETERMINISTIC`` (no chance nodes). Draws and shuffles
   happen inside boardlab's ``apply`` from the state's own generator, seeded by ``seed``
   and copied by ``clone()``, so the game parameters and the action history fix the state:
@@ -17,8 +18,12 @@
   ``seed`` values. Beware: a search run on ``clone()`` of the real state knows the real
   future draws and hidden cards; ``resample_from_infostate`` re-samples both.
 * Information is imperfect when the game re-samples hidden information
-  (``resample_hidden``), perfect otherwise. Observation tensors are the encoder's vector of
-  ``view(player)``; the information state tensor is the same vector. The observation
+  (``resample_hidden``), perfect otherwise. Observation tensors are the normalised
+  observation vector of ``player`` (the game's fast encoder, equal to its encoder of
+  ``view(player)``, clipped and scaled into ``[-1, 1]``); the information state tensor is
+  that vector followed by a fixed-size encoding of the player's last 8 log entries
+  (``boardlab.adapters.history``: who acted, hidden or not, the action's kind and index),
+  in the observer's ``dict`` as ``"observation"`` and ``"log"``. The observation
   string is the view as canonical JSON without the pending decision's ``id`` (a count of
   decisions, not part of the position); the information state string adds the player's
   own past actions to it, so it also tells apart positions reached by different own
@@ -62,7 +67,9 @@ from boardlab.adapters.encodings import (
     encodings,
     has_encodings,
 )
+from boardlab.adapters.history import LogEncoder
 from boardlab.adapters.outcome import outcome, utility_range, zero_sum
+from boardlab.adapters.spaces import Observer
 from boardlab.engine import GameSpec, GameState, OptionSpec, Rng, registry
 
 PREFIX = "python_boardlab_"
@@ -235,6 +242,8 @@ class BoardlabGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs:
         self.context = context
         self.seed = seed
         self.initial = initial
+        #: What the fresh states have computed of the initial position, shared among them.
+        self.initial_seen: dict[int | None, list[Any]] = {}
 
     def new_initial_state(self) -> BoardlabState:
         """The game dealt from this game's ``seed``."""
@@ -250,20 +259,22 @@ class BoardlabGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs:
 
 
 class _Context:
-    """What every state of one game shares: encodings and the length limit."""
+    """What every state of one game shares: encodings, observer, log encoder, length limit."""
 
-    __slots__ = ("encodings", "max_game_length")
+    __slots__ = ("encodings", "log", "max_game_length", "observer")
 
     def __init__(self, encodings: Encodings, max_game_length: int) -> None:
         self.encodings = encodings
         self.max_game_length = max_game_length
+        self.observer = Observer(encodings)
+        self.log = LogEncoder(encodings.codec, encodings.players)
 
 
 @functools.lru_cache(maxsize=256)
 def _cached_context(game: str, players: int, options_json: str, max_length: int) -> _Context:
     enc = encodings(game, players, json.loads(options_json))
     if max_length <= 0:
-        max_length = int(getattr(enc.codec, "max_game_length", 0) or DEFAULT_MAX_GAME_LENGTH)
+        max_length = enc.max_game_length or DEFAULT_MAX_GAME_LENGTH
     return _Context(enc, max_length)
 
 
@@ -281,12 +292,21 @@ class _Board:
 
     __slots__ = ("_seen", "context", "legal", "own", "state")
 
-    def __init__(self, context: _Context, state: GameState, own: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        context: _Context,
+        state: GameState,
+        own: tuple[str, ...] = (),
+        seen: dict[int | None, list[Any]] | None = None,
+    ) -> None:
         self.context = context
         self.state = state
         self.own = own or ("",) * state.players
         self.legal: list[int] | None = None
-        self._seen: dict[int | None, list[Any]] = {}
+        # per seat: [view, view text, vector, log block], filled as asked; ``seen`` shares
+        # the entries of the initial position among the game's fresh states (OpenSpiel makes
+        # a fresh state to size every information-state tensor it is asked for)
+        self._seen: dict[int | None, list[Any]] = {} if seen is None else seen
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Board:
         return _Board(self.context, self.state.clone(), self.own)
@@ -310,12 +330,14 @@ class _Board:
             mine = f"{mine},{index}" if mine else str(index)
             self.own = (*self.own[:player], mine, *self.own[player + 1 :])
         self.legal = None
-        self._seen.clear()
+        self._seen = {}  # a new dict: the old one may be shared (see __init__)
 
     def _entry(self, seat: int | None) -> list[Any]:
         entry = self._seen.get(seat)
         if entry is None:
-            entry = self._seen[seat] = [self.state.view(seat), None, None]
+            entry = self._seen[seat] = [None, None, None, None]
+        if entry[0] is None:
+            entry[0] = self.state.view(seat)
         return entry
 
     def view_text(self, seat: int | None) -> str:
@@ -331,13 +353,27 @@ class _Board:
         return text
 
     def vector(self, seat: int | None) -> np.ndarray:
-        """The encoder's vector of ``view(seat)``."""
-        entry = self._entry(seat)
+        """The normalised observation vector of ``seat`` (the adapters' ``Observer``)."""
+        entry = self._seen.get(seat)
+        if entry is None:
+            entry = self._seen[seat] = [None, None, None, None]
         if entry[2] is None:
-            values = self.context.encodings.encoder.encode(entry[0], seat)
-            entry[2] = np.asarray(values, dtype=np.float32)
+            entry[2] = self.context.observer.vector(self.state, seat)
         vector: np.ndarray = entry[2]
         return vector
+
+    def log_block(self, seat: int | None) -> np.ndarray:
+        """The block of ``seat``'s last log entries (``history.LogEncoder``)."""
+        entry = self._seen.get(seat)
+        if entry is None:
+            entry = self._seen[seat] = [None, None, None, None]
+        if entry[3] is None:
+            log = self.context.log
+            block = np.zeros(log.size, np.float32)
+            log.encode(self.state, seat, block)
+            entry[3] = block
+        recent: np.ndarray = entry[3]
+        return recent
 
 
 def _restore_board(text: str, max_game_length: int, own: tuple[str, ...]) -> _Board:
@@ -352,7 +388,7 @@ class BoardlabState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
 
     def __init__(self, game: BoardlabGame) -> None:
         super().__init__(game)
-        self.board = _Board(game.context, game.initial.clone())
+        self.board = _Board(game.context, game.initial.clone(), seen=game.initial_seen)
 
     @property
     def boardlab_state(self) -> GameState:
@@ -435,12 +471,19 @@ class BoardlabObserver:
             )
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.encoder = context.encodings.encoder
-        self.tensor = np.zeros(self.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.size = context.encodings.encoder.size
+        self.log = context.log if self.perfect_recall else None
+        extra = 0 if self.log is None else self.log.size
+        self.tensor = np.zeros(self.size + extra, np.float32)
+        self.dict = {"observation": self.tensor[: self.size]}
+        if self.log is not None:
+            self.dict["log"] = self.tensor[self.size :]
 
     def set_from(self, state: BoardlabState, player: int) -> None:
-        self.tensor[:] = state.board.vector(None if self.public_only else player)
+        seat = None if self.public_only else player
+        self.tensor[: self.size] = state.board.vector(seat)
+        if self.log is not None:
+            self.tensor[self.size :] = state.board.log_block(seat)
 
     def string_from(self, state: BoardlabState, player: int) -> str:
         board = state.board

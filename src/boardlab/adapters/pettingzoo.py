@@ -3,8 +3,11 @@
 Agents are ``player_0`` ... ``player_{n-1}`` (seat ``i`` is ``player_i``); the agent
 selected is always the seat the game waits on, so one agent may act several times in a
 row (a compound turn is a chain of decisions). Each agent observes
-``{"observation": float32 vector of the encoder, "action_mask": int8 mask of the codec}``
-built from ``state.view(seat)`` only; the mask is all 0 for agents not to move.
+``{"observation": float32 vector, "action_mask": int8 mask of the codec}``: the vector of
+what the seat sees (the game's fast encoder, equal to its encoder of ``state.view(seat)``),
+clipped and normalised into the encoder's bounds; the mask is all 0 for agents not to
+move. ``state()`` is the global state for centralised critics: every seat's vector joined,
+seat 0 first (``state_space``).
 
 Rewards are 0 until the game ends, then every agent gets its result from
 ``boardlab.adapters.outcome`` (+1 for a sole win, results summing to 0), so the rewards
@@ -119,8 +122,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any: pettingzoo has no
         self.metadata = {**self.metadata, "name": f"boardlab_{game}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        observation_space = spaces.observation_space(self.encodings)
+        self.observer = spaces.Observer(self.encodings)
+        observation_space = spaces.observation_space(self.encodings, self.observer)
         action_space = spaces.action_space(self.encodings)
+        box = self.observer.space()
+        self.state_space = gymnasium.spaces.Box(
+            np.tile(box.low, self.players), np.tile(box.high, self.players), dtype=box.dtype
+        )
         # one space object per agent, so seeding one agent's space leaves the others alone
         self.observation_spaces = {
             agent: observation_space if seat == 0 else copy.deepcopy(observation_space)
@@ -186,7 +194,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any: pettingzoo has no
         return self._seeds.next64() >> 1
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return spaces.observation(self.encodings, self.game_state, self._seat[agent])
+        state = self.game_state
+        seat = self._seat[agent]
+        return {
+            "observation": self.observer.vector(state, seat),
+            "action_mask": spaces.action_mask(self.encodings, state, seat),
+        }
+
+    def state(self) -> np.ndarray:
+        """The global state for centralised training: every seat's observation vector, seat
+        0 first, joined (so it holds each seat's private information; ``state_space``)."""
+        state = self.game_state
+        return np.concatenate([self.observer.vector(state, seat) for seat in range(self.players)])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

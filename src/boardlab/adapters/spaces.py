@@ -15,6 +15,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 from boardlab.adapters.encodings import Encodings
+from boardlab.adapters.fast import state_encoder
 from boardlab.engine import GameState
 
 OBSERVATION_DTYPE = np.float32
@@ -22,7 +23,7 @@ MASK_DTYPE = np.int8
 
 
 def observation_bounds(encodings: Encodings) -> tuple[np.ndarray, np.ndarray]:
-    """The encoder's ``low``/``high`` bounds as arrays (unbounded when it declares none)."""
+    """The encoder's raw ``low``/``high`` bounds as arrays (unbounded when it declares none)."""
     size = encodings.encoder.size
     low = _bound(getattr(encodings.encoder, "low", -np.inf), size, "low", encodings)
     high = _bound(getattr(encodings.encoder, "high", np.inf), size, "high", encodings)
@@ -43,12 +44,85 @@ def _bound(value: float | Sequence[float], size: int, name: str, enc: Encodings)
     return array
 
 
-def observation_space(encodings: Encodings) -> spaces.Dict:
+class Observer:
+    """The observation vector of a seat, as the adapters give it, and the ``Box`` it lies in.
+
+    The raw vector is the encoder's (``encode(state.view(seat), seat)``); when the encoder
+    has a fast path (``fast()``, see ``boardlab.adapters.fast``) it is written straight from
+    the state into a preallocated buffer instead, the same numbers without the view. When
+    the encoder's bounds are finite, the vector given out is normalised: clipped into
+    ``[low, high]`` and each entry divided by ``max(|low|, |high|)`` where that exceeds 1,
+    so every entry lies in ``[-1, 1]`` (``[0, 1]`` for entries that are never negative).
+    An encoder without finite bounds gives its raw vector in an unbounded ``Box``.
+    """
+
+    __slots__ = (
+        "_buffer", "_clip", "_fast", "_memory", "_scale", "encodings", "high", "low", "size",
+    )
+
+    def __init__(self, encodings: Encodings, fast: bool = True) -> None:
+        self.encodings = encodings
+        self.size = encodings.encoder.size
+        self._fast = state_encoder(encodings.encoder) if fast else None
+        self._buffer = np.zeros(self.size, dtype=OBSERVATION_DTYPE)
+        self._memory = memoryview(self._buffer)  # type: ignore[arg-type]  # numpy is a buffer
+        low, high = observation_bounds(encodings)
+        self._clip: tuple[np.ndarray, np.ndarray] | None = None
+        self._scale: np.ndarray | None = None
+        if np.all(np.isfinite(low)) and np.all(np.isfinite(high)):
+            self._clip = (low, high)
+            reach = np.maximum(np.maximum(np.abs(low), np.abs(high)), 1.0)
+            if np.any(reach > 1.0):
+                self._scale = (1.0 / reach).astype(OBSERVATION_DTYPE)
+                low, high = low * self._scale, high * self._scale
+        self.low, self.high = low, high
+
+    @property
+    def fast(self) -> bool:
+        """Whether the vector is written straight from the state (the encoder's fast path)."""
+        return self._fast is not None
+
+    def raw(self, state: GameState, seat: int | None) -> np.ndarray:
+        """The encoder's vector of what ``seat`` sees now (a new array), not normalised."""
+        return self._raw(state, seat).copy()
+
+    def _raw(self, state: GameState, seat: int | None) -> np.ndarray:
+        if self._fast is None:
+            values = self.encodings.encoder.encode(state.view(seat), seat)
+            vector = np.asarray(values, dtype=OBSERVATION_DTYPE)
+            if vector.shape != (self.size,):
+                raise ValueError(
+                    f"the observation encoder of {self.encodings.game} gave {vector.shape[0]} "
+                    f"values, not its size {self.size}"
+                )
+            self._buffer[:] = vector
+        else:
+            self._buffer.fill(0.0)
+            self._fast.encode_into(state, seat, self._memory)  # type: ignore[arg-type]
+        return self._buffer
+
+    def vector(self, state: GameState, seat: int | None) -> np.ndarray:
+        """The observation vector of ``seat`` now (a new array), normalised as above."""
+        buffer = self._raw(state, seat)
+        if self._clip is not None:  # minimum and maximum: cheaper than np.clip on 1-D arrays
+            np.minimum(buffer, self._clip[1], out=buffer)
+            np.maximum(buffer, self._clip[0], out=buffer)
+        if self._scale is not None:
+            scaled: np.ndarray = buffer * self._scale
+            return scaled
+        return buffer.copy()
+
+    def space(self) -> spaces.Box:
+        """The ``Box`` every vector lies in."""
+        return spaces.Box(self.low.copy(), self.high.copy(), dtype=OBSERVATION_DTYPE)
+
+
+def observation_space(encodings: Encodings, observer: Observer | None = None) -> spaces.Dict:
     """``Dict(observation=Box(float32, encoder.size), action_mask=Box(int8, codec.size))``."""
-    low, high = observation_bounds(encodings)
+    made = observer if observer is not None else Observer(encodings)
     return spaces.Dict(
         {
-            "observation": spaces.Box(low, high, dtype=OBSERVATION_DTYPE),
+            "observation": made.space(),
             "action_mask": spaces.Box(0, 1, (encodings.codec.size,), dtype=MASK_DTYPE),
         }
     )
@@ -60,34 +134,38 @@ def action_space(encodings: Encodings) -> spaces.Discrete:
 
 
 def observation_vector(encodings: Encodings, state: GameState, seat: int | None) -> np.ndarray:
-    """The encoder's vector of what ``seat`` sees now, built from ``state.view(seat)`` only."""
-    values = encodings.encoder.encode(state.view(seat), seat)
-    vector = np.asarray(values, dtype=OBSERVATION_DTYPE)
-    if vector.shape != (encodings.encoder.size,):
-        raise ValueError(
-            f"the observation encoder of {encodings.game} gave {vector.shape[0]} values, "
-            f"not its size {encodings.encoder.size}"
-        )
-    return vector
+    """The normalised vector of what ``seat`` sees now (see ``Observer``; a one-off
+    ``Observer``: environments keep theirs)."""
+    return Observer(encodings).vector(state, seat)
 
 
 def action_mask(encodings: Encodings, state: GameState, seat: int | None) -> np.ndarray:
     """1 where the index is a legal action of ``seat`` now; all 0 when ``seat`` is not to move."""
+    size = encodings.codec.size
+    mask = np.zeros(size, dtype=MASK_DTYPE)
     if seat is None or state.to_move != seat:
-        return np.zeros(encodings.codec.size, dtype=MASK_DTYPE)
-    mask = np.asarray(encodings.codec.mask(state), dtype=MASK_DTYPE)
-    if mask.shape != (encodings.codec.size,):
+        return mask
+    legal_indices = getattr(encodings.codec, "legal_indices", None)
+    if legal_indices is not None:
+        mask[legal_indices(state)] = 1
+        return mask
+    values = encodings.codec.mask(state)
+    if len(values) != size:
         raise ValueError(
-            f"the action codec of {encodings.game} gave a mask of {mask.shape[0]} entries, "
-            f"not its size {encodings.codec.size}"
+            f"the action codec of {encodings.game} gave a mask of {len(values)} entries, "
+            f"not its size {size}"
         )
+    mask[:] = values
     return mask
 
 
-def observation(encodings: Encodings, state: GameState, seat: int) -> dict[str, Any]:
+def observation(
+    encodings: Encodings, state: GameState, seat: int, observer: Observer | None = None
+) -> dict[str, Any]:
     """The ``{"observation", "action_mask"}`` dict of ``seat``, in new arrays every call."""
+    made = observer if observer is not None else Observer(encodings)
     return {
-        "observation": observation_vector(encodings, state, seat),
+        "observation": made.vector(state, seat),
         "action_mask": action_mask(encodings, state, seat),
     }
 

@@ -16,7 +16,7 @@ package README for the layout.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardlab.games.compounded.actions import BUNDLE_NAMES, MAX_PLAYERS
 from boardlab.games.compounded.content import (
@@ -28,6 +28,9 @@ from boardlab.games.compounded.content import (
     TRACKS,
 )
 from boardlab.games.compounded.frames import PHASES
+
+if TYPE_CHECKING:
+    from boardlab.games.compounded.fast_observation import FastCompoundedEncoder
 
 DECISION_KINDS = (
     "trade_offer",
@@ -164,6 +167,7 @@ class CompoundedEncoder:
 
     __slots__ = (
         "_at",
+        "_fast",
         "_fields",
         "field_width",
         "high",
@@ -179,6 +183,7 @@ class CompoundedEncoder:
         if not 2 <= players <= MAX_PLAYERS:
             raise ValueError(f"compounded is for 2 to {MAX_PLAYERS} players, got {players}")
         self.players = players
+        self._fast: FastCompoundedEncoder | None = None
         offers = int(options.get("trade_offers", CONTENT.proposals_per_phase))
         self.offers_scale = float(max(offers, 1))
         self.option_values = (
@@ -275,6 +280,14 @@ class CompoundedEncoder:
     def fields(self) -> dict[str, tuple[int, int]]:
         """Named parts of the vector as ``(start, stop)``; they tile ``[0, size)`` in order."""
         return dict(self._fields)
+
+    def fast(self) -> FastCompoundedEncoder:
+        """The same vector straight from the state (``fast_observation.py``)."""
+        from boardlab.games.compounded.fast_observation import FastCompoundedEncoder
+
+        if self._fast is None:
+            self._fast = FastCompoundedEncoder(self)
+        return self._fast
 
     def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
         """The vector of ``view`` (the output of ``state.view(seat)``) for ``seat``."""

@@ -3,7 +3,9 @@
 Seats are counted from the observer: ``seat0`` is the observing seat (seat 0 for a
 spectator), ``seat1`` the next seat, and so on; every seat reference inside the vector
 (owners, occupants, start player, the deciding seat) uses the same rotation. Counts are raw
-numbers (AP, VP, materials...), flags and one-hots are 0/1. The decision fields come from
+numbers (AP, VP, materials...), flags and one-hots are 0/1; ``low``/``high`` bound every
+entry (the most the components allow, or a documented cap, ``CAPS``), and the learning
+environments clip into them and normalise. The decision fields come from
 the body's ``pending`` description (the kind, the lens being declared, the gains and
 payments left...) and the envelope's ``to_move``. ``fields()`` names the parts; the package
 README lists them.
@@ -18,9 +20,8 @@ True
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardlab.games.konoten.codec import check_players
 from boardlab.games.konoten.content import CONTENT, MATERIALS, SYMBOLS
@@ -29,6 +30,7 @@ from boardlab.games.konoten.tables import (
     CARD_IDS,
     CARD_MASK,
     CHARACTER_IDS,
+    COST_MASK,
     COSTS,
     DEVICE_IDS,
     N_CARDS,
@@ -38,9 +40,13 @@ from boardlab.games.konoten.tables import (
     N_NODES,
     N_TASKS,
     NODE_IDS,
+    PASSIVES,
     bits,
 )
 from boardlab.games.konoten.view import DISCARD_FIELDS, GAIN_FIELDS
+
+if TYPE_CHECKING:
+    from boardlab.games.konoten.fast_observation import FastKonotenEncoder
 
 #: Every decision kind, in the order of the ``decision.kind`` one-hot.
 DECISION_KINDS = (
@@ -91,6 +97,24 @@ DISCARD_WIDTH = len(MATERIALS) + 1
 #: ``decision.grow_source``: the stock, then each task space.
 GROW_SOURCE_WIDTH = 1 + N_TASKS
 GRID_CELLS = 12
+#: A seat's colour tokens (stock, growth, tasks, assistants): the most of any of them.
+TOKENS = CONTENT.setup.colour_tokens
+#: The largest material capacity a character board reaches.
+MAX_CAPACITY = max(passive.capacity for row in PASSIVES for passive in row)
+#: The most cards a lens holds: no more than the cells of its grid.
+N_CARDS_PER_LENS = GRID_CELLS
+#: Caps of the counts the rules do not bound (random games of 2 to 4 players stay below
+#: about half of each: AP 33, VP 28 and -16, creativity 14, a lens result -3 to 9).
+CAPS = {
+    "ap": 60.0,
+    "creativity": 30.0,
+    "vp": 60.0,
+    "symbol": 12.0,
+    "lens_ap": 16.0,
+    "result": 20.0,
+    "difference": 12.0,
+    "gain": 12.0,
+}
 
 _SYMBOL = {symbol: i for i, symbol in enumerate(SYMBOLS)}
 _CARD = {card: i for i, card in enumerate(CARD_IDS)}
@@ -162,39 +186,77 @@ class KonotenObservationEncoder:
         self.low, self.high = self._bounds()
 
     def _bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        """Per entry: 0 below (VP, lens results and the grind difference may go negative), 1
-        above for flags and one-hots, unbounded above for counts (AP has no cap, A8)."""
+        """Finite bounds of every entry: flags and one-hots in [0, 1]; counts up to the most
+        the components allow where there is such a most (deck sizes, foundation piles, a
+        seat's 12 colour tokens, material capacity, lenses), else up to a cap well above
+        what random games reach (``CAPS``: AP has no cap in the rules, A8). The
+        learning environments clip the vector into these bounds and divide each entry by
+        its largest magnitude, so a count past its cap reads as the cap."""
         low = [0.0] * self.size
         high = [1.0] * self.size
         f = self._fields
-        for name in (
-            "deck_sizes",
-            "foundations",
-            "devices",
-            "decision.grind_numbers",
-            "decision.gain",
-            "decision.discard",
-        ):
-            start, stop = f[name]
-            high[start:stop] = [math.inf] * (stop - start)
-        start, _ = f["decision.payment"]
-        high[start : start + 2] = [math.inf, math.inf]
-        low[f["decision.grind_numbers"][0] + 1] = -math.inf
         n = self.players
+
+        def put(name: str, values: tuple[float, ...], lows: tuple[float, ...] = ()) -> None:
+            start, _ = f[name]
+            high[start : start + len(values)] = values
+            for i, value in enumerate(lows):
+                low[start + i] = value
+
+        put("deck_sizes", (float(N_CARDS), float(N_CARDS)))
+        put("foundations", tuple(float(COST_MASK[k].bit_count()) for k in COSTS))
+        tokens = float(TOKENS)
+        start, stop = f["devices"]
+        for at in range(start, stop, n + 1):
+            high[at : at + n] = [tokens] * n
+            high[at + n] = tokens * n  # uses this round: at most every assistant
+        lens_caps = (
+            float(max(COSTS)),  # cost
+            *([CAPS["symbol"]] * len(SYMBOLS)),  # input
+            CAPS["lens_ap"],  # ap
+            *([CAPS["symbol"]] * len(SYMBOLS)),  # output
+            CAPS["result"],  # result
+            float(N_CARDS_PER_LENS),  # cards
+        )
         for i in range(N_FOUNDATIONS):
             at = f[f"lens{i}"][0] + 1 + n
-            high[at : at + len(LENS_NUMBERS)] = [math.inf] * len(LENS_NUMBERS)
-            low[at + LENS_NUMBERS.index("result")] = -math.inf  # sediment is worth less than 0
+            high[at : at + len(LENS_NUMBERS)] = lens_caps
+            low[at + LENS_NUMBERS.index("result")] = -CAPS["result"]
+        capacity = float(MAX_CAPACITY)
+        counters = (
+            CAPS["ap"],
+            CAPS["creativity"],
+            CAPS["vp"],
+            capacity,
+            capacity,
+            capacity,
+            capacity,
+            tokens,  # stock
+            tokens,  # lobby unused
+            tokens,  # lobby used
+            float(N_FOUNDATIONS),  # lenses made
+            1.0,  # ended
+        )
         for k in range(n):
-            start, stop = f[f"seat{k}.counters"]
-            high[start:stop] = [math.inf] * (stop - start)
-            high[start + COUNTERS.index("ended")] = 1.0
-            low[start + COUNTERS.index("vp")] = -math.inf  # the sediment penalty (K-14.1)
+            put(f"seat{k}.counters", counters)
+            low[f[f"seat{k}.counters"][0] + COUNTERS.index("vp")] = -CAPS["vp"]  # K-14.1
+        put(
+            "decision.grind_numbers",
+            (float(N_CARDS_PER_LENS), CAPS["difference"]),
+            (0.0, -CAPS["difference"]),
+        )
+        put("decision.payment", (float(N_NODES), tokens))
+        put("decision.gain", tuple([CAPS["gain"]] * len(GAIN_NUMBERS)))
+        put("decision.discard", (capacity, capacity, capacity, capacity))
         return tuple(low), tuple(high)
 
     def fields(self) -> dict[str, tuple[int, int]]:
         """Named parts of the vector as ``(start, stop)`` ranges that tile it in order."""
         return dict(self._fields)
+
+    def fast(self) -> FastKonotenEncoder:
+        """The same vector straight from the state (``fast_observation.py``)."""
+        return _fast(self.players)
 
     def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
         """The vector of ``view`` (``state.view(seat)``), seats rotated to put ``seat`` first."""
@@ -360,6 +422,13 @@ class KonotenObservationEncoder:
 def _bits(v: list[float], at: int, mask: int) -> None:
     for i in bits(mask):
         v[at + i] = 1.0
+
+
+@functools.cache
+def _fast(players: int) -> FastKonotenEncoder:
+    from boardlab.games.konoten.fast_observation import FastKonotenEncoder
+
+    return FastKonotenEncoder(_encoder(players))
 
 
 @functools.cache

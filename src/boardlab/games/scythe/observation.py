@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Ask
 from boardlab.games.scythe.board import INDEX, N_SPACES
@@ -56,6 +56,9 @@ from boardlab.games.scythe.tables import (
     WORKER,
 )
 from boardlab.games.scythe.vocabulary import RESOURCES, STRUCTURES, TRACKS
+
+if TYPE_CHECKING:
+    from boardlab.games.scythe.fast_observation import FastScytheEncoder
 
 #: Every decision kind, in the order of the ``decision.kind`` one-hot (``flow.RULES`` order).
 DECISION_KINDS: tuple[str, ...] = tuple(
@@ -189,6 +192,10 @@ class ScytheObservationEncoder:
     def fields(self) -> dict[str, tuple[int, int]]:
         """Named parts of the vector as ``(start, stop)`` ranges that tile it in order."""
         return dict(self._fields)
+
+    def fast(self) -> FastScytheEncoder:
+        """The same vector straight from the state (``fast_observation.py``)."""
+        return _fast(self)
 
     def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
         """The vector of ``view`` (``state.view(seat)``), seats rotated to put ``seat`` first."""
@@ -387,6 +394,13 @@ class ScytheObservationEncoder:
         for option in encounter["options"]:
             if option["taken"]:
                 v[at + _LABEL[option["label"]]] = 1.0
+
+
+@functools.cache
+def _fast(encoder: ScytheObservationEncoder) -> FastScytheEncoder:
+    from boardlab.games.scythe.fast_observation import FastScytheEncoder
+
+    return FastScytheEncoder(encoder)
 
 
 @functools.cache

@@ -1,0 +1,465 @@
+"""Compounded's observation vector straight from the state: the same numbers as
+``observation.CompoundedEncoder.encode(state.view(seat), seat)``, without the view.
+
+Everything Compounded shows is public except the deck order, which is read only as its
+size (and the Lab Fires seen so far, which every seat saw). The decision's context is read
+from the top frames exactly as ``view.decision_context`` reads it. Only the non-zero
+entries are written, into a zeroed buffer. ``observation.py`` stays the definition;
+``tests/adapters/test_fast_observation.py`` checks the two agree on random positions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardlab.games.compounded import frames as F
+from boardlab.games.compounded.actions import (
+    BUNDLE_NAMES,
+    MAX_PLAYERS,
+    PLACE_WILD_ITEM,
+    POOL_OFFSET,
+)
+from boardlab.games.compounded.content import CONTENT, ELEMENTS, LAB, RESEARCH
+from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT
+from boardlab.games.compounded.observation import (
+    BONUS_SCALE,
+    BUNDLE_SCALE,
+    CARD_POINTS_SCALE,
+    COPIES,
+    DECISION_OF,
+    DECK_START,
+    DISCS_SCALE,
+    ELEMENT_TOTAL,
+    EQUIP_SCALE,
+    EQUIPMENT_BOX,
+    EXT_SPACES,
+    FIRE_SCALE,
+    ITEM_NAMES,
+    KIND_OF,
+    PILE,
+    PLACE_ITEMS,
+    PLAYER_WIDTH,
+    POINTS_AT,
+    POINTS_SCALE,
+    POOL_SCALE,
+    RESEARCH_TOP,
+    SCORED_SCALE,
+    SPACE_SCALE,
+    SPACES_WIDTH,
+    STATIC_CARD,
+    STATIC_WIDTH,
+    STORAGE_SCALE,
+    TRACK_LENGTHS,
+    TRACK_START,
+    TRACK_TOP_VALUE,
+    CompoundedEncoder,
+)
+from boardlab.games.compounded.workbench import (
+    CARDS,
+    CRYSTAL,
+    EMPTY,
+    LAB_FIRE,
+    TRACK_LEVELS,
+    TRACK_TOP,
+    WILD_SLOT,
+    fire_limit,
+)
+
+if TYPE_CHECKING:
+    from boardlab.adapters.fast import Out
+    from boardlab.engine import GameState
+    from boardlab.games.compounded.state import CompoundedState
+
+N_ELEMENTS = len(ELEMENTS)
+N_ITEMS = len(ITEM_NAMES)
+N_BUNDLE = len(BUNDLE_NAMES)
+#: The compound kind of each card code (a Lab Fire has none).
+CARD_KIND = tuple(KIND_OF[card.id] for card in CARDS)
+#: The non-zero entries of each card's static part: (offset, value), points slot excluded.
+STATIC_ENTRIES = tuple(
+    tuple(
+        (i, value)
+        for i, value in enumerate(STATIC_CARD[card.id])
+        if value and i != POINTS_AT
+    )
+    for card in CARDS
+)
+CAPPED_POINTS = tuple(card.atomic_points / CARD_POINTS_SCALE for card in CARDS)
+UNCAPPED_POINTS = tuple(card.uncapped_points / CARD_POINTS_SCALE for card in CARDS)
+SPACE_ELEMENTS = tuple(card.space_elements for card in CARDS)
+TRACK_VALUE = tuple(
+    tuple(level / TRACK_TOP_VALUE[t] for level in TRACK_LEVELS[t]) for t in range(len(TRACK_LEVELS))
+)
+VALUES_AT = TRACK_START[-1] + TRACK_LENGTHS[-1]
+FIRE_CAUSE = {F.T_BUNSEN: 0, F.T_REFILL: 1, F.T_RES_ITEMS: 2}
+TRADE_KINDS = ("trade_offer", "trade_build", "trade_reply")
+SCORE_THRESHOLD = CONTENT.score_threshold
+MAXED_NEEDED = CONTENT.maxed_needed
+ROUND_CAP = CONTENT.round_cap
+LAB_FIRE_CARDS = CONTENT.lab_fire_cards
+
+
+#: (card, its items, capped points) -> the card's static and space entries, as _card_entries.
+_CARD_ENTRIES: dict[tuple[int, tuple[int, ...], bool], tuple[tuple[int, float], ...]] = {}
+
+
+def _card_entries(card: int, items: tuple[int, ...], capped: bool) -> tuple[tuple[int, float], ...]:
+    """The non-zero entries of a field card's static part, points and spaces (cached)."""
+    written: list[tuple[int, float]] = list(STATIC_ENTRIES[card])
+    points = (CAPPED_POINTS if capped else UNCAPPED_POINTS)[card]
+    if points:
+        written.append((POINTS_AT, points))
+    counts = [0] * SPACES_WIDTH
+    for e, slot in zip(SPACE_ELEMENTS[card], items, strict=True):
+        counts[slot * N_ELEMENTS + e] += 1
+    written += [(STATIC_WIDTH + i, c / SPACE_SCALE) for i, c in enumerate(counts) if c]
+    if len(_CARD_ENTRIES) >= 100_000:
+        _CARD_ENTRIES.clear()
+    entries = _CARD_ENTRIES[card, items, capped] = tuple(written)
+    return entries
+
+
+class FastCompoundedEncoder:
+    """``encode_into(state, seat, out)`` for one player count and option set."""
+
+    __slots__ = ("_at", "field_width", "offers_scale", "option_values", "players", "size")
+
+    def __init__(self, encoder: CompoundedEncoder) -> None:
+        self.players = encoder.players
+        self.size = encoder.size
+        self.field_width = encoder.field_width
+        self.offers_scale = encoder.offers_scale
+        self.option_values = encoder.option_values
+        self._at = {name: span[0] for name, span in encoder.fields().items()}
+
+    def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
+        """Write the non-zero entries of ``seat``'s vector into the zeroed ``out``."""
+        s: CompoundedState = state  # type: ignore[assignment]
+        n = self.players
+        me = 0 if seat is None else seat
+        at = self._at
+        o = at["options"]
+        for i, value in enumerate(self.option_values):
+            if value:
+                out[o + i] = value
+        if seat is not None:
+            out[at["seat"] + seat] = 1
+        out[at["round"]] = s.round / ROUND_CAP
+        out[at["phase"] + s.phase] = 1
+        decision = s.decision
+        deciding = -1
+        if decision is not None:
+            deciding = decision.player
+            out[at["decision_kind"] + DECISION_OF[decision.kind]] = 1
+            out[at["decision_player"] + (deciding - me) % n] = 1
+            if deciding == seat:
+                out[at["to_move"]] = 1
+        o = at["bag"]
+        for e in range(N_ELEMENTS):
+            if s.bag[e]:
+                out[o + e] = s.bag[e] / ELEMENT_TOTAL[e]
+        seen_at = s.lf_seen
+        since_fire = s.deck_drawn - (seen_at[-1] + 1 if seen_at else 0)
+        o = at["deck"]
+        out[o] = len(s.deck) / DECK_START
+        out[o + 1] = (LAB_FIRE_CARDS - len(seen_at)) / LAB_FIRE_CARDS
+        out[o + 2] = since_fire / PILE
+        if s.lf_resolved:
+            out[o + 3] = 1
+        if s.end_c:
+            out[o + 4] = 1
+        o = at["lab_fires_seen_at"]
+        for i, drawn in enumerate(seen_at[:LAB_FIRE_CARDS]):
+            out[o + i] = (drawn + 1) / DECK_START
+        o = at["supply"]
+        for k, count in enumerate(s.supply):
+            if count:
+                out[o + k] = count / EQUIPMENT_BOX[k]
+        out[at["wild_tokens_out"]] = s.wild_out / (n * CONTENT.wild_tokens_per_player)
+        unseen = list(COPIES)
+        self._field(s, out, at["field"], me, unseen)
+        for card in s.discard:
+            if card != LAB_FIRE:
+                unseen[CARD_KIND[card]] -= 1
+        for cards in s.scored:
+            for card in cards:
+                unseen[CARD_KIND[card]] -= 1
+        o = at["unseen_compounds"]
+        for kind, count in enumerate(unseen):
+            if count:
+                out[o + kind] = count / COPIES[kind]
+        if decision is None:
+            scores = s.side_scores()
+            winners = s.side_winners()
+        else:
+            scores = s.scores_seen_by(seat)  # type: ignore[assignment]
+            winners = []
+        self._players(s, scores, winners, out, at["players"], me, deciding)
+        self._extinguishers(s, out, at["extinguishers"], me)
+        self._resolving(s, out, at["resolving"], me)
+        self._scatter(s, out, at["scatter"], me)
+        if decision is not None:
+            self._context(s, decision.kind, out, me)
+        else:
+            o = at["outcome"]
+            out[o] = 1
+            if any(ap >= SCORE_THRESHOLD for ap in s.ap):
+                out[o + 1] = 1
+            exp = s.exp
+            if any(
+                sum(1 for t in range(4) if exp[p * 4 + t] == TRACK_TOP[t]) >= MAXED_NEEDED
+                for p in range(n)
+            ):
+                out[o + 2] = 1
+            if s.end_c:
+                out[o + 3] = 1
+            if s.round >= ROUND_CAP:
+                out[o + 4] = 1
+
+    def _field(
+        self, s: CompoundedState, out: Out, o: int, me: int, unseen: list[int]
+    ) -> None:
+        n = self.players
+        width = self.field_width
+        current = s.round
+        capped = bool(s.options.get("ap_cap", True))
+        entries = _CARD_ENTRIES
+        for pos, card in enumerate(s.field_card):
+            if card < 0:
+                continue
+            b = o + pos * width
+            unseen[CARD_KIND[card]] -= 1
+            key = (card, s.field_items[pos], capped)
+            written = entries.get(key)
+            if written is None:
+                written = _card_entries(*key)
+            for i, value in written:
+                out[b + i] = value
+            b += STATIC_WIDTH + SPACES_WIDTH
+            if s.field_open[pos] == 0:
+                out[b] = 1
+            claimant = s.claim_owner[pos]
+            if claimant >= 0:
+                out[b + 1 + (claimant - me) % n] = 1
+                if s.claim_temp[pos]:
+                    out[b + 1 + n] = 1
+                if s.claim_round[pos] == current:
+                    out[b + 2 + n] = 1
+            b += 3 + n
+            if s.fire[pos]:
+                out[b] = s.fire[pos] / FIRE_SCALE
+            limit = fire_limit(s, pos)
+            if limit:
+                out[b + 1] = limit / FIRE_SCALE
+
+    def _players(
+        self,
+        s: CompoundedState,
+        scores: list[float] | list[float | None],
+        winners: list[int],
+        out: Out,
+        o: int,
+        me: int,
+        deciding: int,
+    ) -> None:
+        n = self.players
+        offers_scale = self.offers_scale
+        owners, temporary = s.claim_owner, s.claim_temp
+        for p in range(n):
+            b = o + (p - me) % n * PLAYER_WIDTH
+            score = scores[p]
+            assert score is not None  # every score is public
+            out[b] = score / POINTS_SCALE
+            out[b + 1] = s.ap[p] / POINTS_SCALE
+            out[b + 2] = s.bonus[p] / BONUS_SCALE
+            b += 3
+            base6 = p * 6
+            total = 0
+            for e in range(N_ELEMENTS):
+                count = s.storage[base6 + e]
+                total += count
+                if count:
+                    out[b + e] = count / STORAGE_SCALE
+                pooled = s.pool[base6 + e]
+                if pooled:
+                    out[b + 6 + e] = pooled / POOL_SCALE
+            b += 12
+            out[b] = total / STORAGE_SCALE
+            base4 = p * 4
+            out[b + 1] = TRACK_LEVELS[LAB][s.exp[base4 + LAB]] / STORAGE_SCALE
+            b += 2
+            for t in range(4):
+                level = s.exp[base4 + t]
+                out[b + TRACK_START[t] + level] = 1
+                out[b + VALUES_AT + t] = TRACK_VALUE[t][level]
+            b += VALUES_AT + 4
+            permanent = held = 0
+            for pos in range(16):
+                if owners[pos] == p:
+                    if temporary[pos]:
+                        held += 1
+                    else:
+                        permanent += 1
+            out[b] = s.reserve[p] / DISCS_SCALE
+            out[b + 1] = s.avail[p] / DISCS_SCALE
+            out[b + 2] = permanent / DISCS_SCALE
+            out[b + 3] = held / DISCS_SCALE
+            out[b + 4] = s.wild[p]
+            b += 5
+            for k in range(6):
+                if s.equip[base6 + k]:
+                    out[b + k] = s.equip[base6 + k] / EQUIP_SCALE
+                if s.fresh[base6 + k]:
+                    out[b + 6 + k] = s.fresh[base6 + k] / EQUIP_SCALE
+            b += 12
+            out[b] = len(s.scored[p]) / SCORED_SCALE
+            out[b + 1] = s.used_cylinder[p] / EQUIP_SCALE
+            out[b + 2] = s.used_pipette[p] / EQUIP_SCALE
+            if s.used_swap[p]:
+                out[b + 3] = 1
+            if s.used_goggles[p]:
+                out[b + 4] = 1
+            out[b + 5] = s.used_paper[p] / EQUIP_SCALE
+            out[b + 6] = s.offers[p] / offers_scale
+            b += 7
+            if p == s.lead:
+                out[b] = 1
+            if p == s.next_lead:
+                out[b + 1] = 1
+            if p == deciding:
+                out[b + 2] = 1
+            if p in winners:
+                out[b + 3] = 1
+
+    def _extinguishers(self, s: CompoundedState, out: Out, o: int, me: int) -> None:
+        n = self.players
+        width = n + 2 + 2 * EXT_SPACES
+        held = set()
+        for x, holder in enumerate(s.ext_holder):
+            if not 0 <= holder < n:
+                continue
+            held.add(x)
+            b = o + x * width
+            out[b + (holder - me) % n] = 1
+            items = s.ext_items[x]
+            if EMPTY not in items:
+                out[b + n + 1] = 1
+            for i, slot in enumerate(items):
+                if slot != EMPTY:
+                    out[b + n + 2 + 2 * i + (slot == WILD_SLOT)] = 1
+        for x in range(n):
+            if x not in held:
+                out[o + x * width + n] = 1
+
+    def _resolving(self, s: CompoundedState, out: Out, o: int, me: int) -> None:
+        card = s.resolving_card
+        if card < 0:
+            return
+        n = self.players
+        out[o] = 1
+        out[o + 1 + (s.resolving_player - me) % n] = 1
+        out[o + 1 + n + CARD_KIND[card]] = 1
+        b = o + 1 + n + len(COPIES)
+        counts = [0] * N_ITEMS
+        for e, slot in zip(SPACE_ELEMENTS[card], s.resolving_items, strict=True):
+            if slot == CRYSTAL:
+                counts[e] += 1
+            elif slot == WILD_SLOT:
+                counts[N_ELEMENTS] += 1
+        for i, count in enumerate(counts):
+            if count:
+                out[b + i] = count / SPACE_SCALE
+
+    def _scatter(self, s: CompoundedState, out: Out, o: int, me: int) -> None:
+        scatter = s.scatter
+        if not scatter:
+            return
+        out[o] = len(scatter) / 16
+        first = scatter[0]
+        out[o + 1 + first[0]] = 1
+        out[o + 17 + (first[1] - me) % self.players] = 1
+        b = o + 17 + self.players
+        counts = [0] * N_ITEMS
+        for code in first[2:]:
+            counts[code] += 1
+        for i, count in enumerate(counts):
+            if count:
+                out[b + i] = count / SPACE_SCALE
+
+    def _context(self, s: CompoundedState, kind: str, out: Out, me: int) -> None:
+        """The pending decision's context, read from the frames as ``decision_context``."""
+        n = self.players
+        at = self._at
+        stack = s.stack
+        frame = stack[-1]
+        below = stack[-2] if len(stack) > 1 else None
+        if kind in TRADE_KINDS:
+            o = at["trade"]
+            if kind == "trade_offer":
+                passes = frame[2]
+            else:
+                passes = below[2] if below is not None and below[0] == F.D_TRADE_TURN else 0
+            if passes:
+                out[o] = passes / n
+            if kind == "trade_offer":
+                return
+            proposer, addressee = (
+                (frame[1], frame[2]) if kind == "trade_build" else (frame[2], frame[1])
+            )
+            out[o + 1 + (proposer - me) % n] = 1
+            out[o + 1 + n + (addressee - me) % n] = 1
+            b = o + 1 + 2 * n
+            for start in (GIVE_AT, ASK_AT):
+                for i in range(N_BUNDLE):
+                    count = frame[start + i]
+                    if count:
+                        out[b + i] = count / BUNDLE_SCALE
+                mask = frame[start + EXT_MASK]
+                for x in range(MAX_PLAYERS):
+                    if mask >> x & 1:
+                        out[b + N_BUNDLE + x] = 1
+                b += N_BUNDLE + n
+        elif kind == "claim":
+            o = at["claim_passed"]
+            for p in range(n):
+                if frame[2] >> p & 1:
+                    out[o + (p - me) % n] = 1
+        elif kind == "bunsen":
+            o = at["window"]
+            if frame[3]:
+                out[o] = frame[3] / n
+            following = n
+            if below is not None and below[0] == F.T_RESEARCH and below[2] <= 2 * n:
+                following = ((s.lead + (below[2] - 2) // 2) % n - me) % n
+            out[o + 1 + following] = 1
+        elif kind == "extinguish":
+            o = at["window"]
+            if frame[5]:
+                out[o] = frame[5] / n
+            o = at["fire_window"]
+            for pos in range(16):
+                if frame[2] >> pos & 1:
+                    out[o + pos] = 1
+                if frame[3] >> pos & 1:
+                    out[o + 16 + pos] = 1
+            cause = None if below is None else FIRE_CAUSE.get(below[0])
+            if cause is not None:
+                out[o + 32 + cause] = 1
+        elif kind in ("place_item", "place_space"):
+            o = at["placing"]
+            allowance = TRACK_LEVELS[RESEARCH][s.exp[frame[1] * 4 + RESEARCH]]
+            if frame[2]:
+                out[o] = frame[2] / RESEARCH_TOP
+            if allowance - frame[2]:
+                out[o + 1] = (allowance - frame[2]) / RESEARCH_TOP
+            if kind == "place_space":
+                code = frame[3]
+                if code == PLACE_WILD_ITEM:
+                    item = PLACE_ITEMS - 1
+                else:
+                    item = code // POOL_OFFSET * 6 + code % POOL_OFFSET
+                out[o + 2 + item] = 1
+        elif kind in ("scatter_space", "handle_space"):
+            out[at["moving_item"] + frame[2]] = 1
+        elif kind == "relocate_target":
+            out[at["relocate_from"] + frame[2]] = 1

@@ -1,0 +1,252 @@
+"""Konoten's observation vector straight from the state: the same numbers as
+``observation.KonotenObservationEncoder.encode(state.view(seat), seat)``, without the view.
+
+It reads only what ``view(seat)`` shows (everything but the deck orders: only the decks'
+sizes are read) and writes only the non-zero entries into a zeroed buffer, so a learning
+environment step costs a few microseconds instead of building and walking the view dict.
+``observation.py`` stays the definition; ``tests/adapters/test_fast_observation.py`` checks
+the two agree on random positions.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import TYPE_CHECKING
+
+from boardlab.games.konoten.content import CONTENT
+from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS
+from boardlab.games.konoten.lenses import lens_info
+from boardlab.games.konoten.observation import _KIND, KonotenObservationEncoder
+from boardlab.games.konoten.tables import (
+    CARD_MASK,
+    COST_MASK,
+    COSTS,
+    N_CHARACTERS,
+    N_DEVICES,
+    N_NODES,
+    N_TASKS,
+    PASSIVES,
+    bits,
+)
+from boardlab.games.konoten.view import _PART
+
+if TYPE_CHECKING:
+    from boardlab.adapters.fast import Out
+    from boardlab.engine import Frame, GameState
+    from boardlab.games.konoten.state import KonotenState
+
+_COST_MASKS = tuple(COST_MASK[k] for k in COSTS)
+_START_CAPACITY = CONTENT.setup.material_capacity
+_TASKS = (1 << N_TASKS) - 1
+
+
+class FastKonotenEncoder:
+    """``encode_into(state, seat, out)`` for one player count (made by ``encoder.fast()``)."""
+
+    __slots__ = ("_at", "_devices", "_lens_width", "_seat_width", "_uses", "players", "size")
+
+    def __init__(self, encoder: KonotenObservationEncoder) -> None:
+        self.players = encoder.players
+        self.size = encoder.size
+        self._at = {name: span[0] for name, span in encoder.fields().items()}
+        self._lens_width = encoder._lens_width
+        self._seat_width = encoder._seat_width
+        n = self.players
+        o = self._at["devices"]
+        #: Per observer: where each ``dev_occ`` entry (device d, seat p) goes; uses of d.
+        self._devices = tuple(
+            tuple(o + d * (n + 1) + (p - me) % n for d in range(N_DEVICES) for p in range(n))
+            for me in range(n)
+        )
+        self._uses = tuple(o + d * (n + 1) + n for d in range(N_DEVICES))
+
+    def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
+        """Write the non-zero entries of ``seat``'s vector into the zeroed ``out``."""
+        s: KonotenState = state  # type: ignore[assignment]
+        n = self.players
+        me = seat or 0
+        at = self._at
+        out[at["round"] + s.round - 1] = 1
+        out[at["phase"] + s.phase] = 1
+        out[at["start_player"] + (s.start - me) % n] = 1
+        if s.next_start >= 0:
+            out[at["next_start_player"] + (s.next_start - me) % n] = 1
+        o = at["market"]
+        for card in s.market:
+            if card >= 0:
+                out[o + card] = 1
+        o = at["deck_sizes"]
+        out[o] = len(s.normal_deck)
+        out[o + 1] = len(s.vp_deck)
+        o = at["foundations"]
+        found = s.found
+        for i, mask in enumerate(_COST_MASKS):
+            out[o + i] = (found & mask).bit_count()
+        occ = s.dev_occ
+        targets = self._devices[me]
+        for k in compress(range(len(occ)), occ):  # the devices with assistants only
+            out[targets[k]] = occ[k]
+        uses = s.dev_uses
+        targets = self._uses
+        for d in compress(range(N_DEVICES), uses):
+            out[targets[d]] = uses[d]
+        if s.lenses:
+            self._lenses(s, out, me)
+        seat_at = at["seat0.character"]
+        width = self._seat_width
+        owners = [lens[0] for lens in s.lenses]
+        for p in range(n):
+            self._player(s, p, owners.count(p), out, seat_at + (p - me) % n * width)
+        if s.decision is not None:
+            self._pending(s, out, me)
+
+    def _lenses(self, s: KonotenState, out: Out, me: int) -> None:
+        n = self.players
+        in_lenses = self._at["cards_in_lenses"]
+        width = self._lens_width
+        at = self._at["lens0"]
+        occupants, used = s.lens_occ, s.lens_used
+        for i, lens in enumerate(s.lenses):
+            out[at] = 1
+            out[at + 1 + (lens[0] - me) % n] = 1
+            b = at + 1 + n
+            info = lens_info(lens)
+            out[b] = info.cost
+            for j, amount in enumerate(info.input):
+                if amount:
+                    out[b + 1 + j] = amount
+            out[b + 9] = info.ap
+            for j, amount in enumerate(info.output):
+                if amount:
+                    out[b + 10 + j] = amount
+            out[b + 18] = info.result
+            cards = bits(lens[2])
+            out[b + 19] = len(cards)
+            if occupants[i] >= 0:
+                out[b + 20 + (occupants[i] - me) % n] = 1
+            out[b + 20 + n] = used[i]
+            for card in cards:
+                out[in_lenses + card] = 1
+            at += width
+
+    @staticmethod
+    def _player(s: KonotenState, p: int, lenses: int, out: Out, at: int) -> None:
+        ch = s.char[p]
+        grown = s.grown[p]
+        if ch >= 0:
+            out[at + ch] = 1
+            capacity = PASSIVES[ch][grown].capacity
+        else:
+            capacity = _START_CAPACITY
+        at += N_CHARACTERS
+        m = p * 3
+        mats = s.mats
+        for i, value in enumerate(
+            (
+                s.ap[p],
+                s.creativity[p],
+                s.vp[p],
+                mats[m],
+                mats[m + 1],
+                mats[m + 2],
+                capacity,
+                s.stock[p],
+                s.lobby_unused[p],
+                s.lobby_used[p],
+                lenses,
+                s.ended >> p & 1,
+            )
+        ):
+            if value:
+                out[at + i] = value
+        at += 12
+        mask = s.tasks[p] & _TASKS
+        while mask:
+            low = mask & -mask
+            out[at + low.bit_length() - 1] = 1
+            mask ^= low
+        at += N_TASKS
+        for mask, width in ((grown, N_NODES), (s.will_used[p], N_NODES), (s.hand[p], 0)):
+            while mask:
+                low = mask & -mask
+                out[at + low.bit_length() - 1] = 1
+                mask ^= low
+            at += width
+
+    def _pending(self, s: KonotenState, out: Out, me: int) -> None:
+        n = self.players
+        at = self._at
+        decision = s.decision
+        assert decision is not None
+        out[at["decision.kind"] + _KIND[decision.kind]] = 1
+        out[at["decision.seat"] + (decision.player - me) % n] = 1
+        innermost: dict[str, Frame] = {}
+        for frame in reversed(s.stack):
+            part = _PART.get(frame[0])
+            if part is not None and part not in innermost:
+                innermost[part] = frame
+        get = innermost.get
+        steps = get("abilities_used")
+        if steps is not None:
+            o = at["decision.abilities_used"]
+            for node in bits(steps[2]):
+                out[o + node] = 1
+        lens = get("lens")
+        if lens is not None:
+            self._lens_in_progress(lens, out)
+        follow_up = get("follow_up_lens")
+        if follow_up is not None:
+            out[at["decision.follow_up_lens"] + follow_up[2]] = 1
+        growths, assistants = get("pay_growth"), get("pay_assistant")
+        if growths is not None or assistants is not None:
+            o = at["decision.payment"]
+            if growths is not None:
+                out[o] = growths[2]
+            if assistants is not None:
+                out[o + 1] = assistants[2]
+                place, index = assistants[3], assistants[4]
+                if place == ON_DEVICE:
+                    out[o + 2 + index] = 1
+                elif place == ON_LENS:
+                    out[o + 2 + N_DEVICES + index] = 1
+        gains = get("gains")
+        if gains is not None:
+            o = at["decision.gain"]
+            for i in range(8):
+                out[o + i] = gains[2 + i]
+        discard = get("discard")
+        if discard is not None:
+            o = at["decision.discard"]
+            for i in range(4):
+                out[o + i] = discard[2 + i]
+        grow = get("grow_source")
+        if grow is not None:
+            source = grow[2]
+            out[at["decision.grow_source"] + (0 if source == FROM_STOCK else 1 + source)] = 1
+        task = get("task")
+        if task is not None:
+            out[at["decision.task"] + task[2]] = 1
+
+    def _lens_in_progress(self, f: Frame, out: Out) -> None:
+        at = self._at
+        cards_at = at["decision.grind_cards"]
+        turned_at = at["decision.grind_turned"]
+        cards, flipped = f[2], f[3]
+        declaring = f[0] == "grind"
+        marks = 0
+        placed = bits(cards)
+        for card in placed:
+            out[cards_at + card] = 1
+            turned = flipped >> card & 1
+            if turned:
+                out[turned_at + card] = 1
+            marks |= CARD_MASK[card][turned]
+        o = at["decision.grind_marks"]
+        for cell in bits(marks):
+            out[o + cell] = 1
+        o = at["decision.grind_numbers"]
+        out[o] = len(placed)
+        out[o + 1] = f[5] if declaring else f[4]
+        if declaring and f[7] >= 0:
+            out[at["decision.grind_awaiting"] + f[7]] = 1
+

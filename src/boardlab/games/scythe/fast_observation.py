@@ -1,0 +1,408 @@
+"""Scythe's observation vector straight from the state: the same numbers as
+``observation.ScytheObservationEncoder.encode(state.view(seat), seat)``, without the view.
+
+It reads only what ``view(seat)`` shows: other seats' coins only once the game is over, the
+running score of the seat itself only, its own hand, objectives and the Factory offer it
+has seen, a combat's dial and cards of the seat itself, decks as sizes. It writes only the
+non-zero entries into a zeroed buffer. ``observation.py`` stays the definition;
+``tests/adapters/test_fast_observation.py`` checks the two agree on random positions.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import TYPE_CHECKING
+
+from boardlab.games.scythe import objectives
+from boardlab.games.scythe.board import N_SPACES, bits
+from boardlab.games.scythe.combat import ATTACKER, DEFENDER
+from boardlab.games.scythe.content import CONTENT, FACTION_IDS, STAR_GOALS, TOP_ACTIONS
+from boardlab.games.scythe.control import all_controlled, resources_on
+from boardlab.games.scythe.observation import (
+    _ENLIST,
+    _KIND,
+    _LABEL,
+    _LAST,
+    _TOP,
+    _UPGRADE,
+    COIN_SCALE,
+    ENCOUNTER_TOKENS,
+    HAND_SCALE,
+    LAST_SECTIONS,
+    MATS,
+    MAX_SLOTS,
+    N_CARDS,
+    N_ENCOUNTERS,
+    N_FACTORY,
+    N_OBJECTIVES,
+    N_WORKERS,
+    ONCE_STARS,
+    PRODUCE_MAX,
+    RESOURCE_SCALE,
+    SCORE_SCALE,
+    STARS_MAX,
+    UPGRADE_BOXES,
+    VALUE_COUNTS,
+    ScytheObservationEncoder,
+)
+from boardlab.games.scythe.scoring import bonus_count, territories
+from boardlab.games.scythe.stars import SIXTH_STAR, TURN_LIMIT
+from boardlab.games.scythe.tables import (
+    COST_MIN,
+    COST_START,
+    DIAL_MAX,
+    FACTORY_SECTION,
+    MECH,
+    N_MECHS,
+    N_RESOURCES,
+    N_SECTIONS,
+    N_STRUCTURES,
+    N_VALUES,
+    OBJECTIVES_HELD,
+    ONCE_GOALS,
+    POPULARITY_MAX,
+    POWER_MAX,
+    SECTION_TOP,
+    TOP_STRUCTURE,
+    UNITS_PER_SEAT,
+    WORKER,
+)
+from boardlab.games.scythe.trade_produce import produce_cost
+from boardlab.games.scythe.vocabulary import STRUCTURES
+
+if TYPE_CHECKING:
+    from boardlab.adapters.fast import Out
+    from boardlab.engine import GameState
+    from boardlab.games.scythe.state import ScytheState
+
+_N_FACTIONS = len(FACTION_IDS)
+_N_TOPS = len(TOP_ACTIONS)
+#: Per section of each mat: the ``sections`` one-hot index of its top action.
+_TOP_INDEX = tuple(tuple(_TOP[TOP_ACTIONS[top]] for top in row) for row in SECTION_TOP)
+_UPGRADE_INDEX = tuple(_UPGRADE[name] for name in UPGRADE_BOXES)
+_ENLIST_INDEX = tuple(_ENLIST[bonus.track] for bonus in CONTENT.mat_rules.enlist_bonuses)
+_LAST_INDEX = tuple(tuple(_LAST[TOP_ACTIONS[top]] for top in row) for row in SECTION_TOP)
+_FACTORY_LAST = _LAST["factory"]
+_ONCE_GOALS = tuple(ONCE_GOALS)
+_OBJECTIVE_NUMBER = tuple(card.number for card in CONTENT.objectives)
+_FACTORY_NUMBER = tuple(card.number for card in CONTENT.factory_cards)
+_ENCOUNTER_NUMBER = tuple(card.number for card in CONTENT.encounters)
+_OPTION_INDEX = tuple(
+    tuple(_LABEL[row.label] for row in card.options) for card in CONTENT.encounters
+)
+_ENDED = {SIXTH_STAR: 0, TURN_LIMIT: 1}
+_RESOURCE_SLOTS = range(N_SPACES * N_RESOURCES)
+_INV_VALUE = tuple(1.0 / count for count in VALUE_COUNTS)
+_COST_ROOM = tuple(
+    tuple(start - low for start, low in zip(starts, lows, strict=True))
+    for starts, lows in zip(COST_START, COST_MIN, strict=True)
+)
+assert len(ONCE_STARS) == len(_ONCE_GOALS) and all(
+    STAR_GOALS[goal] == name for goal, name in zip(_ONCE_GOALS, ONCE_STARS, strict=True)
+)
+assert len(MATS) == len(CONTENT.mats) and len(LAST_SECTIONS) == _N_TOPS + 1
+assert len(STRUCTURES) == N_STRUCTURES
+
+
+def _score(s: ScytheState, seat: int, owned: int) -> float:
+    """``scoring.final_scores(s)[seat]`` from the seat's controlled territories ``owned``."""
+    tier = CONTENT.scoring.tier(s.popularity[seat])
+    total = (
+        s.coins[seat]
+        + s.stars(seat) * tier.per_star
+        + territories(owned) * tier.per_territory
+        + (resources_on(s, owned) // 2) * tier.per_resource_pair
+        + CONTENT.bonus_tiles[s.bonus_tile].coins(bonus_count(s, seat))
+    )
+    return float(total)
+
+
+def _squash(x: float, scale: float) -> float:
+    return x / (x + scale) if x > 0 else 0.0
+
+
+class FastScytheEncoder:
+    """``encode_into(state, seat, out)`` for one player count and turn limit."""
+
+    __slots__ = ("_at", "_seat_width", "_space_width", "players", "size", "turns")
+
+    def __init__(self, encoder: ScytheObservationEncoder) -> None:
+        self.players = encoder.players
+        self.size = encoder.size
+        self.turns = encoder.turns
+        self._at = {name: span[0] for name, span in encoder.fields().items()}
+        self._seat_width = encoder._seat_width
+        self._space_width = encoder._space_width
+
+    def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
+        """Write the non-zero entries of ``seat``'s vector into the zeroed ``out``."""
+        s: ScytheState = state  # type: ignore[assignment]
+        n = self.players
+        me = seat or 0
+        at = self._at
+        decision = s.decision
+        over = decision is None
+        if decision is not None and seat is not None and decision.player == seat:
+            out[at["decision.kind"] + _KIND[decision.kind]] = 1
+        out[at["to_move"] + (n if decision is None else (decision.player - me) % n)] = 1
+        owned = all_controlled(s)
+        if over:
+            out[at["over"]] = 1
+            o = at["winners"]
+            for p in s.side_winners():
+                out[o + (p - me) % n] = 1
+            scores: list[float | None] = list(s.side_scores())
+        else:
+            scores = [None] * n  # only the seat's own running score is known to it
+            if seat is not None:
+                scores[seat] = _score(s, seat, owned[seat])
+        o = at["scores"]
+        for p in range(n):
+            score = scores[p]
+            if score is not None:
+                b = o + 2 * ((p - me) % n)
+                out[b] = _squash(float(score), SCORE_SCALE)
+                out[b + 1] = 1
+        out[at["progress"]] = min(1.0, s.turn / self.turns)
+        out[at["active"] + (s.active - me) % n] = 1
+        o = at["order"]
+        for position, p in enumerate(s.order):
+            out[o + (p - me) % n * n + position] = 1
+        ended = _ENDED.get(s.ended)
+        if ended is not None:
+            out[at["ended"] + ended] = 1
+        out[at["bonus_tile"] + s.bonus_tile] = 1
+        self._decks(s, out, at["decks"])
+        self._spaces(s, owned, out, at["spaces"], me)
+        seat_at = at["seat0.faction"]
+        width = self._seat_width
+        for p in range(n):
+            self._player(s, p, p == seat or over, out, seat_at + (p - me) % n * width)
+        if seat is not None:
+            self._own(s, seat, out)
+        self._combat(s, seat, out, me)
+        self._encounter(s, out, me)
+
+    @staticmethod
+    def _decks(s: ScytheState, out: Out, at: int) -> None:
+        out[at] = len(s.combat_deck) / N_CARDS
+        out[at + 1] = len(s.objective_deck) / N_OBJECTIVES
+        out[at + 2] = len(s.encounter_deck) / N_ENCOUNTERS
+        out[at + 3] = s.encounter_tokens.bit_count() / ENCOUNTER_TOKENS
+        out[at + 4] = len(s.factory_offer) / N_FACTORY
+        for v in range(N_VALUES):
+            count = s.combat_discard[v]
+            if count:
+                out[at + 5 + v] = count / VALUE_COUNTS[v]
+
+    def _spaces(self, s: ScytheState, owned: list[int], out: Out, at: int, me: int) -> None:
+        n = self.players
+        width = self._space_width
+        tokens = s.encounter_tokens
+        for space in bits(tokens):
+            out[at + space * width] = 1
+        for p, mask in enumerate(owned):
+            r = (p - me) % n
+            for space in bits(mask):
+                out[at + space * width + 1 + r] = 1
+        for k, space in enumerate(s.structures):
+            if space >= 0:
+                p, kind = divmod(k, N_STRUCTURES)
+                b = at + space * width
+                out[b + 1 + n + (p - me) % n] = 1
+                out[b + 1 + 2 * n + kind] = 1
+        units_at = at + 1 + 2 * n + N_STRUCTURES
+        units = s.units
+        mechs: dict[int, int] = {}
+        workers: dict[int, int] = {}
+        for p in range(n):
+            base = p * UNITS_PER_SEAT
+            r = 3 * ((p - me) % n)
+            for piece in range(MECH):
+                space = units[base + piece]
+                if space >= 0:
+                    out[units_at + space * width + r] = 1
+            mechs.clear()
+            workers.clear()
+            for piece in range(MECH, WORKER):
+                space = units[base + piece]
+                if space >= 0:
+                    mechs[space] = mechs.get(space, 0) + 1
+            for piece in range(WORKER, UNITS_PER_SEAT):
+                space = units[base + piece]
+                if space >= 0:
+                    workers[space] = workers.get(space, 0) + 1
+            for space, count in mechs.items():
+                out[units_at + space * width + r + 1] = count / N_MECHS
+            for space, count in workers.items():
+                out[units_at + space * width + r + 2] = count / N_WORKERS
+        resources_at = units_at + 3 * n
+        row = s.resources
+        for k in compress(_RESOURCE_SLOTS, row):  # the non-zero counts only
+            count = row[k]
+            space, r = divmod(k, N_RESOURCES)
+            out[resources_at + space * width + r] = count / (count + RESOURCE_SCALE)
+
+    @staticmethod
+    def _player(s: ScytheState, p: int, coins_seen: bool, out: Out, at: int) -> None:
+        faction = s.faction[p]
+        mat = s.mat[p]
+        out[at + faction] = 1
+        at += _N_FACTIONS
+        out[at + mat] = 1
+        at += len(MATS)
+        out[at] = s.power[p] / POWER_MAX
+        out[at + 1] = s.popularity[p] / POPULARITY_MAX
+        if coins_seen:
+            out[at + 2] = _squash(float(s.coins[p]), COIN_SCALE)
+            out[at + 3] = 1
+        out[at + 4] = _squash(float(s.hand_size(p)), HAND_SCALE)
+        held = s.objectives[p * OBJECTIVES_HELD : (p + 1) * OBJECTIVES_HELD]
+        out[at + 5] = sum(1 for card in held if card >= 0) / OBJECTIVES_HELD
+        base = p * UNITS_PER_SEAT
+        on_board = sum(1 for x in s.units[base + WORKER : base + UNITS_PER_SEAT] if x >= 0)
+        out[at + 6] = on_board / N_WORKERS
+        at += 7
+        out[at] = s.stars(p) / STARS_MAX
+        goals = s.star_goals[p]
+        for k, goal in enumerate(_ONCE_GOALS):
+            if goals >> goal & 1:
+                out[at + 1 + k] = 1
+        at += 1 + len(_ONCE_GOALS)
+        out[at] = s.objective_stars[p] / OBJECTIVES_HELD
+        out[at + 1] = s.combat_stars[p] / STARS_MAX
+        at += 2
+        for card in s.objectives_revealed[p * OBJECTIVES_HELD : (p + 1) * OBJECTIVES_HELD]:
+            if card >= 0:
+                out[at + _OBJECTIVE_NUMBER[card] - 1] = 1
+        at += N_OBJECTIVES
+        upgrades = s.top_upgrades[p]
+        for box, index in enumerate(_UPGRADE_INDEX):
+            if upgrades >> box & 1:
+                out[at + index] = 1
+        at += len(_UPGRADE_INDEX)
+        tops, rooms = _TOP_INDEX[mat], _COST_ROOM[mat]
+        structures = s.structures[p * N_STRUCTURES : (p + 1) * N_STRUCTURES]
+        recruits = s.recruits[p]
+        section_tops = SECTION_TOP[mat]
+        for section in range(N_SECTIONS):
+            out[at + tops[section]] = 1
+            at += _N_TOPS
+            room = rooms[section]
+            if room > 0:
+                cubes = s.bottom_cubes[p * N_SECTIONS + section]
+                if cubes:
+                    out[at] = cubes / room
+            if recruits >> section & 1:
+                out[at + 1] = 1
+            if structures[TOP_STRUCTURE[section_tops[section]]] >= 0:
+                out[at + 2] = 1
+            at += 3
+        power, popularity, coins = produce_cost(s, p)
+        out[at] = power / PRODUCE_MAX[0]
+        out[at + 1] = popularity / PRODUCE_MAX[1]
+        out[at + 2] = coins / PRODUCE_MAX[2]
+        at += 3
+        for k in range(N_MECHS):
+            if s.units[base + MECH + k] >= 0:
+                out[at + k] = 1
+        at += N_MECHS
+        for k in range(N_STRUCTURES):
+            if structures[k] >= 0:
+                out[at + k] = 1
+        at += N_STRUCTURES
+        bonuses = s.recruit_bonuses[p]
+        for k, index in enumerate(_ENLIST_INDEX):
+            if bonuses >> k & 1:
+                out[at + index] = 1
+        at += len(_ENLIST_INDEX)
+        last = s.last_section[p]
+        if last >= 0:
+            out[at + (_FACTORY_LAST if last == FACTORY_SECTION else _LAST_INDEX[mat][last])] = 1
+        at += len(LAST_SECTIONS)
+        card = s.factory_card[p]
+        if card >= 0:
+            out[at + _FACTORY_NUMBER[card] - 1] = 1
+
+    def _own(self, s: ScytheState, seat: int, out: Out) -> None:
+        at = self._at
+        o = at["you.hand"]
+        hand = s.hand
+        for v in range(N_VALUES):
+            count = hand[seat * N_VALUES + v]
+            if count:
+                total = 0.0
+                step = _INV_VALUE[v]
+                for _ in range(count):
+                    total += step
+                out[o + v] = total
+        held, met = at["you.objectives"], at["you.objectives_met"]
+        for card in objectives.held(s, seat):
+            number = _OBJECTIVE_NUMBER[card]
+            out[held + number - 1] = 1
+            if objectives.holds(s, seat, card):
+                out[met + number - 1] = 1
+        if s.factory_seen >> seat & 1:
+            o = at["you.factory_offer"]
+            out[o] = 1
+            for card in s.factory_offer:
+                out[o + _FACTORY_NUMBER[card]] = 1
+
+    def _combat(self, s: ScytheState, seat: int | None, out: Out, me: int) -> None:
+        fight = pending = None
+        for frame in s.stack:
+            if frame[0] == "combat_fight":
+                fight = frame
+            elif frame[0] == "combat_cards":
+                pending = frame
+        if fight is None:
+            return
+        n = self.players
+        at = self._at
+        attacker, territory, defender, commits = fight[1], fight[2], fight[3], fight[5]
+        o = at["combat.territory"]
+        out[o] = 1
+        out[o + 1 + territory] = 1
+        o = at["combat.sides"]
+        for side, who in ((ATTACKER, attacker), (DEFENDER, defender)):
+            out[o + side * n + (who - me) % n] = 1
+            committed = side < len(commits)
+            if committed:
+                out[o + 2 * n + side] = 1
+            if who != seat:
+                continue
+            own = at["combat.own"]
+            if committed:
+                dial, vector, _ = commits[side]
+                out[own] = 1
+                out[own + 1] = dial / DIAL_MAX
+                for v in range(N_VALUES):
+                    if vector[v]:
+                        total = 0.0
+                        for _ in range(vector[v]):
+                            total += 1.0 / MAX_SLOTS
+                        out[own + 2 + v] = total
+            elif pending is not None and pending[1] == who:
+                out[own] = 1
+                out[own + 1] = pending[4] / DIAL_MAX
+
+    def _encounter(self, s: ScytheState, out: Out, me: int) -> None:
+        frame = None
+        for f in s.stack:
+            if f[0] == "encounter_option":
+                frame = f
+        if frame is None:
+            return
+        n = self.players
+        at = self._at["encounter"]
+        who, territory, card, chosen = frame[1], frame[2], frame[3], frame[4]
+        out[at] = 1
+        out[at + 1 + (who - me) % n] = 1
+        at += 1 + n
+        out[at + territory] = 1
+        at += N_SPACES
+        out[at + _ENCOUNTER_NUMBER[card] - 1] = 1
+        at += N_ENCOUNTERS
+        for k, index in enumerate(_OPTION_INDEX[card]):
+            if chosen >> k & 1:
+                out[at + index] = 1
