@@ -7,7 +7,7 @@ from importlib import import_module
 
 import typer
 
-COMMAND_MODULES = ("games", "rules", "play", "replay", "simulate", "balance", "bench")
+COMMAND_MODULES = ("games", "rules", "play", "replay", "simulate", "balance", "bench", "serve")
 
 
 def load_commands() -> typer.Typer:

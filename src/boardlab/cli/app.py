@@ -13,7 +13,8 @@ from boardlab.cli.errors import OneLineErrorGroup
 app = typer.Typer(
     name="boardlab",
     cls=OneLineErrorGroup,
-    help="Play, replay, simulate and benchmark boardlab's board games; read their rules.",
+    help=("Play boardlab's board games in a terminal or serve them to browsers; replay, "
+          "simulate and benchmark them; read their rules."),
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,

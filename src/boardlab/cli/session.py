@@ -18,6 +18,7 @@ from boardlab.agents import Agent
 from boardlab.cli import display
 from boardlab.cli.savefile import PlaySettings, save_text
 from boardlab.engine import Decision, GameState, IllegalAction
+from boardlab.undo import why_not_undo
 
 ReadLine = Callable[[str], "str | None"]
 """Reads one line after showing a prompt; ``None`` at the end of input."""
@@ -268,21 +269,6 @@ class PlaySession:
                 return self.save(path)
             self._complain(problem)
         return True
-
-
-def why_not_undo(before: GameState, now: GameState, seat: int | None) -> str:
-    """Why ``now`` cannot go back to ``before`` (a clone taken before ``seat``'s decision)
-    without undoing something another seat saw or the dice decided; ``""`` if it can."""
-    if now.rng.state != before.rng.state:
-        return "chance was drawn since (a card, a tile or a die)"
-    if now.revealed_steps() != before.revealed_steps():
-        return "a secret was revealed since"
-    for entry in now.log(seat, since=before.log_length()):
-        if entry["seat"] is None:
-            return f"the game announced something since ({entry['text']})"
-        if entry["seat"] != seat:
-            return "another seat has played since"
-    return ""
 
 
 def find_option(text: str, ids: Sequence[str]) -> int | str | None:

@@ -1,0 +1,256 @@
+"""The JSON routes of the web API (docs web-api.md), each refusal ``{"error": "..."}``.
+
+Bodies are read by hand, so that the order of refusals is the documented one: an unknown
+game (404) before a malformed body (422), before an unknown token (403), before a move
+that is not this seat's to make now (409), before an action that is not an option (422).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import JSONResponse
+
+from boardlab import agents
+from boardlab.web.boards import board_svg
+from boardlab.web.service import Game, NewSeat, Refusal, Service, spec_catalog
+
+router = APIRouter()
+AGENT_EXAMPLES = ["random", "greedy", "mcts:seconds=0.5", "mcts:iterations=200"]
+
+
+def service_of(request: Request) -> Service:
+    """The service the application holds."""
+    found: Service = request.app.state.service
+    return found
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    """The request body as a JSON object; 422 for anything else."""
+    raw = await request.body()
+    try:
+        body = json.loads(raw) if raw.strip() else None
+    except (ValueError, UnicodeDecodeError):
+        raise Refusal(422, "the request body is not JSON") from None
+    if not isinstance(body, dict):
+        raise Refusal(422, "the request body must be a JSON object")
+    return body
+
+
+def text_field(body: dict[str, Any], name: str) -> str:
+    """A required text field of ``body`` (422 if missing or not text)."""
+    value = body.get(name)
+    if not isinstance(value, str):
+        raise Refusal(422, f"the body needs {name!r} as text")
+    return value
+
+
+def int_field(body: dict[str, Any], name: str, required: bool = True) -> int | None:
+    """An integer field of ``body`` (422 if it is something else, or missing when required)."""
+    value = body.get(name)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise Refusal(422, f"the body needs {name!r} as a whole number")
+    return value
+
+
+async def seat_of(service: Service, game: Game, token: str | None) -> int | None:
+    """The token's seat (403 for an unknown token), ``None`` without a token (a spectator)."""
+    return None if token is None else await service.seat(game, token)
+
+
+@router.get("/api/catalog")
+async def catalog() -> dict[str, Any]:
+    """The games a lobby can create, with their options, and example agent specs."""
+    return {"games": spec_catalog(), "agents": AGENT_EXAMPLES, "agent_names": agents.names()}
+
+
+@router.post("/api/games", status_code=201)
+async def create_game(request: Request) -> JSONResponse:
+    """Create a game; each human seat gets a secret token and its page's URL."""
+    body = await json_object(request)
+    game_name = text_field(body, "game")
+    players = int_field(body, "players")
+    assert players is not None
+    seed = int_field(body, "seed", required=False)
+    options = body.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise Refusal(422, "'options' must be an object of option names and values")
+    seats = body.get("seats")
+    if not isinstance(seats, list):
+        raise Refusal(422, "the body needs 'seats': one entry per seat")
+    wanted = [_new_seat(n, entry) for n, entry in enumerate(seats)]
+    game, tokens = await service_of(request).create(game_name, players, seed, options, wanted)
+    listed = []
+    for seat in game.seats:
+        entry: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind}
+        if seat.seat in tokens:
+            entry["token"] = tokens[seat.seat]
+            entry["url"] = f"/play/{game.id}?token={tokens[seat.seat]}"
+        else:
+            entry["agent"] = seat.agent
+        listed.append(entry)
+    return JSONResponse({"id": game.id, "seats": listed, "watch_url": f"/watch/{game.id}"},
+                        status_code=201)
+
+
+def _new_seat(number: int, entry: Any) -> NewSeat:
+    if not isinstance(entry, dict) or entry.get("kind") not in ("human", "bot"):
+        raise Refusal(422, f"seat {number} must be {{\"kind\": \"human\"}} or "
+                           "{\"kind\": \"bot\", \"agent\": SPEC}")
+    if entry["kind"] == "human":
+        return NewSeat("human")
+    agent = entry.get("agent", "random")
+    if not isinstance(agent, str):
+        raise Refusal(422, f"seat {number}: the agent spec must be text such as 'random'")
+    return NewSeat("bot", agent)
+
+
+@router.get("/api/games")
+async def list_games(request: Request, limit: str | None = None) -> list[dict[str, Any]]:
+    """Every game, newest first (only the ``limit`` newest if given)."""
+    count: int | None = None
+    if limit is not None:
+        try:
+            count = int(limit)
+        except ValueError:
+            raise Refusal(422, f"limit {limit!r} is not a whole number") from None
+        if count < 0:
+            raise Refusal(422, "limit must be 0 or more")
+    return await service_of(request).listing(count)
+
+
+@router.get("/api/games/{game_id}")
+async def game_summary(request: Request, game_id: str) -> dict[str, Any]:
+    """A game's settings, seats (kind, agent, claimed) and progress; no token, no secret (the
+    seed, which decides every hidden card, only once the game is over)."""
+    game = await service_of(request).current(game_id)
+    record = game.record
+    return {
+        "id": game.id, "game": record.game, "players": record.players,
+        "seed": record.seed if game.state.is_over else None,
+        "options": record.options, "status": game.status(), "moves": len(game.moves),
+        "source": record.source, "watch_url": f"/watch/{game.id}",
+        "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed}
+                  for s in game.seats],
+    }
+
+
+@router.get("/api/games/{game_id}/view")
+async def view(request: Request, game_id: str, token: str | None = None) -> JSONResponse:
+    """The view of the token's seat, or the spectator's without a token."""
+    service = service_of(request)
+    game = await service.current(game_id)
+    seat = await seat_of(service, game, token)
+    return JSONResponse(game.state.view(seat))
+
+
+@router.get("/api/games/{game_id}/board")
+async def board(request: Request, game_id: str, token: str | None = None) -> Response:
+    """The board of the token's seat's view (the spectator's without a token) as SVG."""
+    service = service_of(request)
+    game = await service.current(game_id)
+    seat = await seat_of(service, game, token)
+    return Response(board_svg(game.state.view(seat)), media_type="image/svg+xml")
+
+
+@router.get("/api/games/{game_id}/log")
+async def game_log(request: Request, game_id: str, token: str | None = None) -> JSONResponse:
+    """``log(seat)`` of the token's seat, or the spectator's."""
+    service = service_of(request)
+    game = await service.current(game_id)
+    seat = await seat_of(service, game, token)
+    return JSONResponse(game.state.log(seat))
+
+
+@router.post("/api/games/{game_id}/actions")
+async def play(request: Request, game_id: str) -> JSONResponse:
+    """Play one option of the pending decision for the token's seat; its new view."""
+    service = service_of(request)
+    await service.cached(game_id)
+    body = await json_object(request)
+    token = text_field(body, "token")
+    decision = int_field(body, "decision")
+    action = text_field(body, "action")
+    assert decision is not None
+    game, seat = await service.move(game_id, token, decision, action)
+    return JSONResponse(game.state.view(seat))
+
+
+@router.post("/api/games/{game_id}/undo")
+async def undo(request: Request, game_id: str) -> JSONResponse:
+    """Take back the token's seat's last move; 409 with the reason when the rule forbids it."""
+    service = service_of(request)
+    await service.cached(game_id)
+    body = await json_object(request)
+    game, seat = await service.undo(game_id, text_field(body, "token"))
+    return JSONResponse(game.state.view(seat))
+
+
+@router.post("/api/games/{game_id}/join")
+async def join(request: Request, game_id: str) -> dict[str, Any]:
+    """Claim a free human seat (the one asked for, or the first); its token and page."""
+    service = service_of(request)
+    await service.cached(game_id)
+    body = await json_object(request)
+    seat, token = await service.join(game_id, int_field(body, "seat", required=False))
+    return {"seat": seat, "token": token, "url": f"/play/{game_id}?token={token}"}
+
+
+@router.get("/api/games/{game_id}/save")
+async def save(request: Request, game_id: str) -> Response:
+    """The JSON save of a finished game, as ``boardlab play --save`` writes it."""
+    text = await service_of(request).save(game_id)
+    headers = {"Content-Disposition": f'attachment; filename="boardlab-{game_id}.json"'}
+    return Response(text, media_type="application/json", headers=headers)
+
+
+@router.post("/api/replays", status_code=201)
+async def upload(request: Request) -> JSONResponse:
+    """A saved game to browse: verified by replay (422 if it does not replay)."""
+    raw = await request.body()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Refusal(422, "the save is not UTF-8 text") from None
+    game = await service_of(request).upload(text)
+    return JSONResponse({"id": game.id, "watch_url": f"/watch/{game.id}",
+                         "replay_url": f"/replay/{game.id}"}, status_code=201)
+
+
+@router.get("/api/games/{game_id}/replay")
+async def replay(request: Request, game_id: str, step: str | None = None) -> dict[str, Any]:
+    """The spectator's view, board and log after ``step`` actions (default: all of them)."""
+    at: int | None = None
+    if step is not None:
+        try:
+            at = int(step)
+        except ValueError:
+            raise Refusal(422, f"step {step!r} is not a whole number") from None
+    game, state, at = await service_of(request).replay_at(game_id, at)
+    view_ = state.view(None)
+    return {"step": at, "steps": len(game.moves), "view": view_, "board": board_svg(view_),
+            "log": state.log(None)}
+
+
+@router.get("/api/games/{game_id}/explain")
+async def explain(request: Request, game_id: str, token: str | None = None,
+                  action: str | None = None) -> dict[str, str]:
+    """What an option of the token's pending decision would do, in words."""
+    service = service_of(request)
+    game = await service.current(game_id)
+    if token is None or action is None:
+        raise Refusal(422, "give the seat's token and the option's id (token=...&action=...)")
+    seat = await service.seat(game, token)
+    state = game.state
+    if state.to_move != seat:
+        raise Refusal(409, "only the seat to move has options to explain")
+    for option in state.legal_actions():
+        if option.id == action:
+            return {"text": state.explain(option)}
+    raise Refusal(422, f"{action!r} is not an option of this decision")

@@ -1,0 +1,311 @@
+"""The event log in the database: a game is its creation record, its seats and its actions.
+
+Every write is one transaction guarded by the game's ``version`` counter (bumped by each
+append and undo): a writer states the version it built on, and loses if another got there
+first, so two moves racing on one game cannot both be written.
+
+Each operation is one plain function of a SQLAlchemy connection. On PostgreSQL it runs on
+the asyncio driver (``AsyncConnection.run_sync``); on SQLite it runs directly on the event
+loop's thread with the standard driver: a SQLite statement takes microseconds, far less
+than handing it to a driver thread and back, and running it whole on the loop makes each
+transaction atomic for this process (SQLite serves one process).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from boardlab.web.models import actions, games, seats
+
+CHANNEL = "boardlab"  # the PostgreSQL NOTIFY channel that names each changed game
+T = TypeVar("T")
+
+# The statements of every move, built once: SQLAlchemy then skips most of its per-call work.
+_GAME = games.select().where(games.c.id == sa.bindparam("gid"))
+_SEATS = seats.select().where(seats.c.game_id == sa.bindparam("gid")).order_by(seats.c.seat)
+_ACTIONS = (sa.select(actions.c.n, actions.c.seat, actions.c.action)
+            .where(actions.c.game_id == sa.bindparam("gid"), actions.c.n >= sa.bindparam("lo"),
+                   actions.c.n < sa.bindparam("hi"))
+            .order_by(actions.c.n))
+_BUMP = (games.update()
+         .where(games.c.id == sa.bindparam("gid"), games.c.version == sa.bindparam("old"))
+         .values(version=sa.bindparam("new"), moves=sa.bindparam("count"),
+                 status=sa.bindparam("now"), to_move=sa.bindparam("next")))
+_APPEND = actions.insert().values(game_id=sa.bindparam("gid"), n=sa.bindparam("at"),
+                                  seat=sa.bindparam("who"), action=sa.bindparam("what"),
+                                  created_at=sa.bindparam("when"))
+_NOTIFY = sa.select(sa.func.pg_notify(CHANNEL, sa.bindparam("gid")))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: ``human`` or ``bot`` (with its agent spec), its token's hash, claimed or free."""
+
+    seat: int
+    kind: str
+    agent: str | None
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game's creation record and counters, as its ``games`` row holds them."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    created_at: float
+    status: str
+    source: str
+    moves: int
+    version: int
+    seats_version: int
+    to_move: int | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action of the log: its index, the seat that chose it and its id."""
+
+    n: int
+    seat: int | None
+    action: str
+
+
+@dataclass(frozen=True)
+class News:
+    """What changed in a game since a cached copy: its row, the actions to apply (``moves``;
+    all of them when ``rebuild``), and its seats if they changed (else ``None``)."""
+
+    record: Record
+    moves: list[Move]
+    rebuild: bool
+    seats: list[Seat] | None
+
+
+class Store:
+    """Reads and writes the event log: through ``engine`` (async, PostgreSQL, which also
+    NOTIFYs every change) or ``sync_engine`` (SQLite)."""
+
+    def __init__(self, engine: AsyncEngine | None = None, sync_engine: Engine | None = None
+                 ) -> None:
+        if (engine is None) == (sync_engine is None):
+            raise ValueError("a store needs exactly one of an async or a sync engine")
+        self.engine = engine
+        self.sync_engine = sync_engine
+        self.notify = engine is not None
+
+    async def dispose(self) -> None:
+        """Close every pooled connection."""
+        if self.engine is not None:
+            await self.engine.dispose()
+        if self.sync_engine is not None:
+            self.sync_engine.dispose()
+
+    async def _write(self, work: Callable[[Connection], T]) -> T:
+        if self.sync_engine is not None:
+            with self.sync_engine.begin() as connection:
+                return work(connection)
+        assert self.engine is not None
+        async with self.engine.begin() as connection:
+            return await connection.run_sync(work)
+
+    async def _read(self, work: Callable[[Connection], T], consistent: bool = False) -> T:
+        """Run ``work`` on a connection; ``consistent``: all its queries see one snapshot."""
+        if self.sync_engine is not None:
+            with self.sync_engine.connect() as connection:
+                return work(connection)
+        assert self.engine is not None
+        async with self.engine.connect() as connection:
+            if consistent:
+                connection = await connection.execution_options(
+                    isolation_level="REPEATABLE READ")
+            return await connection.run_sync(work)
+
+    async def news(self, game_id: str, version: int, moves: int, seats_version: int
+                   ) -> News | None:
+        """What changed in ``game_id`` since a copy at ``version`` with ``moves`` actions and
+        seats at ``seats_version`` (``version`` -1: a game not known yet), read as one
+        consistent snapshot; ``None`` if there is no such game."""
+        return await self._read(partial(_news, game_id, version, moves, seats_version),
+                                consistent=True)
+
+    async def create(self, record: Record, seat_rows: Sequence[Seat],
+                     moves: Sequence[Move] = ()) -> None:
+        """Write a new game with its seats (and, for an uploaded save, its actions)."""
+        await self._write(partial(_create, record, seat_rows, moves))
+
+    async def record(self, game_id: str) -> Record | None:
+        """The ``games`` row of ``game_id``, or ``None`` if there is no such game."""
+        return await self._read(partial(_record_of, game_id))
+
+    async def seats(self, game_id: str) -> list[Seat]:
+        """The seats of ``game_id`` in order."""
+        return await self._read(partial(_seats_of, game_id))
+
+    async def moves(self, game_id: str, since: int = 0) -> list[Move]:
+        """The actions of ``game_id`` from index ``since`` on, in order."""
+        return await self._read(partial(_moves_of, game_id, since))
+
+    async def listing(self, limit: int | None = None) -> list[tuple[Record, int]]:
+        """The games, newest first (the ``limit`` newest), with how many human seats of each
+        are free."""
+        return await self._read(partial(_listing, limit))
+
+    async def bot_turns(self) -> list[str]:
+        """The ids of the unfinished games whose seat to move is a bot (or not recorded)."""
+        return await self._read(_bot_turns)
+
+    async def append(self, game_id: str, version: int, move: Move, status: str,
+                     to_move: int | None) -> bool:
+        """Write ``move`` as action ``move.n`` if the game is still at ``version`` (then
+        ``status`` and the seat ``to_move``); ``False`` when another writer changed the game
+        first (nothing is written then)."""
+        try:
+            return await self._write(partial(_append, self.notify, game_id, version, move,
+                                             status, to_move))
+        except IntegrityError:
+            return False
+
+    async def remove_last(self, game_id: str, version: int, n: int, status: str,
+                          to_move: int | None) -> bool:
+        """Delete action ``n`` (the last) if the game is still at ``version``; ``False`` else."""
+        return await self._write(partial(_remove_last, self.notify, game_id, version, n,
+                                         status, to_move))
+
+    async def claim(self, game_id: str, seat: int, token_hash: str | None,
+                    status: str) -> bool:
+        """Mark a free human seat claimed (with a new token's hash, if given); ``False`` if
+        it was claimed already."""
+        return await self._write(partial(_claim, self.notify, game_id, seat, token_hash,
+                                         status))
+
+
+def _to_record(row: Any) -> Record:
+    return Record(row.id, row.game, row.players, row.seed, dict(row.options), row.created_at,
+                  row.status, row.source, row.moves, row.version, row.seats_version,
+                  row.to_move)
+
+
+def _create(record: Record, seat_rows: Sequence[Seat], moves: Sequence[Move],
+            connection: Connection) -> None:
+    connection.execute(games.insert().values(
+        id=record.id, game=record.game, players=record.players, seed=record.seed,
+        options=record.options, created_at=record.created_at, status=record.status,
+        source=record.source, moves=len(moves), version=len(moves), seats_version=0,
+        to_move=record.to_move))
+    connection.execute(seats.insert(), [
+        {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+         "token_hash": s.token_hash, "claimed": s.claimed} for s in seat_rows])
+    if moves:
+        now = time.time()
+        connection.execute(actions.insert(), [
+            {"game_id": record.id, "n": m.n, "seat": m.seat, "action": m.action,
+             "created_at": now} for m in moves])
+
+
+def _record_of(game_id: str, connection: Connection) -> Record | None:
+    row = connection.execute(_GAME, {"gid": game_id}).first()
+    return None if row is None else _to_record(row)
+
+
+def _news(game_id: str, version: int, moves: int, seats_version: int,
+          connection: Connection) -> News | None:
+    record = _record_of(game_id, connection)
+    if record is None:
+        return None
+    seats = None if record.seats_version == seats_version else _seats_of(game_id, connection)
+    if record.version == version:
+        return News(record, [], False, seats)
+    appended = record.version > version and record.version - version == record.moves - moves
+    since = moves if appended else 0
+    found = connection.execute(_ACTIONS, {"gid": game_id, "lo": since, "hi": record.moves}).all()
+    return News(record, [Move(r.n, r.seat, r.action) for r in found], not appended, seats)
+
+
+def _seats_of(game_id: str, connection: Connection) -> list[Seat]:
+    rows = connection.execute(_SEATS, {"gid": game_id}).all()
+    return [Seat(r.seat, r.kind, r.agent, r.token_hash, r.claimed) for r in rows]
+
+
+def _moves_of(game_id: str, since: int, connection: Connection) -> list[Move]:
+    rows = connection.execute(_ACTIONS, {"gid": game_id, "lo": since, "hi": 2**31 - 1}).all()
+    return [Move(r.n, r.seat, r.action) for r in rows]
+
+
+def _listing(limit: int | None, connection: Connection) -> list[tuple[Record, int]]:
+    free = (sa.select(sa.func.count()).select_from(seats)
+            .where(seats.c.game_id == games.c.id, seats.c.kind == "human",
+                   sa.not_(seats.c.claimed)).scalar_subquery())
+    rows = connection.execute(
+        sa.select(games, free.label("free")).order_by(games.c.created_at.desc())
+        .limit(limit)).all()
+    return [(_to_record(row), int(row.free)) for row in rows]
+
+
+def _bot_turns(connection: Connection) -> list[str]:
+    """Unfinished games whose seat to move is a bot, or not recorded (written before 0002)."""
+    bot = sa.exists().where(seats.c.game_id == games.c.id, seats.c.seat == games.c.to_move,
+                            seats.c.kind == "bot")
+    rows = connection.execute(sa.select(games.c.id).where(
+        games.c.status != "over", sa.or_(games.c.to_move.is_(None), bot))).all()
+    return [row.id for row in rows]
+
+
+def _bump(connection: Connection, game_id: str, version: int, moves: int, status: str,
+          to_move: int | None) -> bool:
+    result = connection.execute(_BUMP, {"gid": game_id, "old": version, "new": version + 1,
+                                        "count": moves, "now": status, "next": to_move})
+    return bool(result.rowcount == 1)
+
+
+def _notify(notify: bool, connection: Connection, game_id: str) -> None:
+    if notify:
+        connection.execute(_NOTIFY, {"gid": game_id})
+
+
+def _append(notify: bool, game_id: str, version: int, move: Move, status: str,
+            to_move: int | None, connection: Connection) -> bool:
+    if not _bump(connection, game_id, version, move.n + 1, status, to_move):
+        return False
+    connection.execute(_APPEND, {"gid": game_id, "at": move.n, "who": move.seat,
+                                 "what": move.action, "when": time.time()})
+    _notify(notify, connection, game_id)
+    return True
+
+
+def _remove_last(notify: bool, game_id: str, version: int, n: int, status: str,
+                 to_move: int | None, connection: Connection) -> bool:
+    if not _bump(connection, game_id, version, n, status, to_move):
+        return False
+    connection.execute(actions.delete().where(actions.c.game_id == game_id, actions.c.n == n))
+    _notify(notify, connection, game_id)
+    return True
+
+
+def _claim(notify: bool, game_id: str, seat: int, token_hash: str | None, status: str,
+           connection: Connection) -> bool:
+    values: dict[str, Any] = {"claimed": True}
+    if token_hash is not None:
+        values["token_hash"] = token_hash
+    result = connection.execute(seats.update().where(
+        seats.c.game_id == game_id, seats.c.seat == seat, sa.not_(seats.c.claimed))
+        .values(**values))
+    if result.rowcount != 1:
+        return False
+    connection.execute(games.update().where(games.c.id == game_id).values(
+        seats_version=games.c.seats_version + 1, status=status))
+    _notify(notify, connection, game_id)
+    return True

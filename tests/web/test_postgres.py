@@ -1,0 +1,151 @@
+"""The same server on PostgreSQL, and two server processes sharing one database: a move made
+through one reaches the websockets of the other (LISTEN/NOTIFY).
+
+Skipped unless ``BOARDLAB_TEST_POSTGRES`` holds the SQLAlchemy URL of a test database
+(e.g. ``postgresql+psycopg://boardlab@127.0.0.1:5432/boardlab_test``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from contextlib import ExitStack
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+import boardlab
+from boardlab.web import create_app
+from boardlab.web.db import migrate
+
+from .support import (
+    PG_ENV,
+    TestClient,
+    create,
+    free_port,
+    move,
+    play_first,
+    start_server,
+    stop,
+    tokens,
+    view,
+)
+
+pytestmark = pytest.mark.skipif(not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set")
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """The test database, migrated (tests only look at the games they create, so several
+    test processes may share it)."""
+    url = os.environ[PG_ENV]
+    migrate(url)
+    return url
+
+
+def test_a_game_is_played_stored_and_undone_on_postgres(pg_url: str) -> None:
+    with TestClient(create_app(pg_url, run_bots=False)) as client:
+        created = create(client, "toy", 2, seed=5)
+        game_id, seat_tokens = created["id"], tokens(created)
+        assert move(client, game_id, seat_tokens[0], "take 2").status_code == 200
+        assert client.post(f"/api/games/{game_id}/undo",
+                           json={"token": seat_tokens[0]}).status_code == 200
+        played = play_first(client, game_id, seat_tokens, 12)
+    with TestClient(create_app(pg_url, run_bots=False)) as again:
+        assert view(again, game_id, seat_tokens[1]) == boardlab.replay(
+            "toy", 2, 5, played).view(1)
+        assert game_id in [game["id"] for game in again.get("/api/games").json()]
+
+
+def test_bots_play_to_the_end_on_postgres(pg_url: str) -> None:
+    seats = [{"kind": "bot", "agent": "random"}] * 2
+    with TestClient(create_app(pg_url)) as client:
+        game_id = create(client, "konoten", 2, seed=2, seats=seats)["id"]
+        for _ in range(600):
+            if view(client, game_id)["over"]:
+                break
+            time.sleep(0.05)
+        assert view(client, game_id)["over"]
+
+
+async def _race(url: str) -> list[int]:
+    apps = [create_app(url, run_bots=False) for _ in range(2)]
+    clients = [httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t")
+               for app in apps]
+    try:
+        created = (await clients[0].post("/api/games", json={
+            "game": "toy", "players": 2, "seed": 5, "seats": [{"kind": "human"}] * 2})).json()
+        game_id, token = created["id"], created["seats"][0]["token"]
+        for c in clients:
+            await c.get(f"/api/games/{game_id}/view", params={"token": token})
+        answers = await asyncio.gather(*(
+            c.post(f"/api/games/{game_id}/actions",
+                   json={"token": token, "decision": 0, "action": action})
+            for c, action in zip(clients, ("take 1", "take 2"), strict=True)))
+        log = (await clients[1].get(f"/api/games/{game_id}/log")).json()
+        assert len(log) == 1
+        return sorted(a.status_code for a in answers)
+    finally:
+        for c in clients:
+            await c.aclose()
+
+
+def test_two_servers_racing_on_postgres_write_one_move(pg_url: str) -> None:
+    assert asyncio.run(_race(pg_url)) == [200, 409]
+
+
+def test_a_move_through_one_process_reaches_a_socket_on_another(pg_url: str) -> None:
+    ports = [free_port(), free_port()]
+    servers = [start_server(pg_url, port) for port in ports]
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{ports[0]}", timeout=10) as first:
+            created = create(first, "konoten", 2, seed=13)
+            game_id, seat_tokens = created["id"], tokens(created)
+            url = f"ws://127.0.0.1:{ports[1]}/ws/games/{game_id}?token={seat_tokens[1]}"
+            with connect(url) as socket:
+                state = boardlab.new("konoten", 2, 13)
+                assert json.loads(socket.recv(timeout=10))["view"] == state.view(1)
+                for _ in range(6):
+                    seat = state.to_move
+                    assert seat is not None
+                    option = state.legal_actions()[0].id
+                    answer = move(first, game_id, seat_tokens[seat], option, state.decision.id)
+                    assert answer.status_code == 200
+                    state.apply(option)
+                    pushed = json.loads(socket.recv(timeout=10))
+                    assert pushed["view"] == state.view(1)
+                    assert pushed["log"][-1] == state.log(1)[-1]
+    finally:
+        for server in servers:
+            stop(server)
+
+
+def test_serve_with_two_workers_pushes_every_move_to_every_socket(pg_url: str) -> None:
+    port = free_port()
+    server = start_server(pg_url, port, "--workers", "2")
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as http:
+            created = create(http, "konoten", 2, seed=5)
+            game_id, seat_tokens = created["id"], tokens(created)
+            urls = [f"ws://127.0.0.1:{port}/ws/games/{game_id}"] * 3 + [
+                f"ws://127.0.0.1:{port}/ws/games/{game_id}?token={seat_tokens[1]}"] * 3
+            with ExitStack() as stack:
+                sockets = [stack.enter_context(connect(url)) for url in urls]
+                for socket in sockets:
+                    json.loads(socket.recv(timeout=10))
+                state = boardlab.new("konoten", 2, 5)
+                for _ in range(4):
+                    seat = state.to_move
+                    assert seat is not None
+                    option = state.legal_actions()[0].id
+                    answer = move(http, game_id, seat_tokens[seat], option, state.decision.id)
+                    assert answer.status_code == 200
+                    state.apply(option)
+                    for socket, url in zip(sockets, urls, strict=True):
+                        pushed = json.loads(socket.recv(timeout=10))
+                        assert pushed["view"] == state.view(1 if "token" in url else None)
+    finally:
+        stop(server)
