@@ -1,19 +1,23 @@
-# `make play` and `make test` do all the set-up: they create .venv from python3 and install
-# boardlab into it, again only when pyproject.toml changes. `make play` installs only what
-# playing needs (typer and rich); `make test` (and every other target) installs every extra.
+# `make serve`, `make play` and `make test` do all the set-up: they create .venv from python3
+# and install boardlab into it, again only when pyproject.toml changes. `make serve` installs
+# what the web server needs (the `web` extra) and starts it; `make play` installs only what
+# playing in a terminal needs (typer and rich); `make test` (and every other target) installs
+# every extra.
 
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.boardlab-installed
 PLAY_STAMP := $(VENV)/.boardlab-play-installed
-EXTRAS := dev,sim,rl,ray
+SERVE_STAMP := $(VENV)/.boardlab-serve-installed
+EXTRAS := dev,sim,rl,ray,web
 PLAY ?= compounded --players 3 --seat 0
+SERVE ?=
 WORKERS ?= 2
 BENCH_SECONDS ?= 5
 PIP := $(BIN)/python -m pip --disable-pip-version-check
 
-.PHONY: venv play test lint typecheck bench clean
+.PHONY: venv serve play test lint typecheck bench clean
 
 venv: $(STAMP)
 
@@ -22,16 +26,26 @@ $(BIN)/python:
 		{ echo "boardlab needs Python 3.11 or newer: run make PYTHON=python3.11 ..." >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-# Everything: the play stamp is touched too, as the full install holds what playing needs.
+# Everything: the play and serve stamps are touched too, as the full install holds what
+# playing and serving need.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install --quiet --upgrade pip
 	$(PIP) install --quiet -e ".[$(EXTRAS)]"
+	touch $@ $(PLAY_STAMP) $(SERVE_STAMP)
+
+# boardlab with the web server's dependencies (FastAPI, uvicorn, SQLAlchemy, ...).
+$(SERVE_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install --quiet -e ".[web]"
 	touch $@ $(PLAY_STAMP)
 
 # Only boardlab and its two dependencies: a new user plays within a minute.
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
 	$(PIP) install --quiet -e .
 	touch $@
+
+# Play in the browser at the address it prints; options: make serve SERVE="--port 8080"
+serve: $(SERVE_STAMP)
+	$(BIN)/boardlab serve $(SERVE)
 
 # Another game: make play PLAY="konoten --players 2 --seat 0 --bots greedy"
 play: $(PLAY_STAMP)
