@@ -1,4 +1,4 @@
-"""The JSON routes of the web API (docs web-api.md), each refusal ``{"error": "..."}``.
+"""The JSON routes of the web API (the package README, "The API"); refusals are `{"error"}`.
 
 Bodies are read by hand, so that the order of refusals is the documented one: an unknown
 game (404) before a malformed body (422), before an unknown token (403), before a move
