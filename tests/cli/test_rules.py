@@ -18,7 +18,7 @@ from boardlab.cli.rules import CommandPager
 
 Invoke = Callable[..., Result]
 OneLineError = Callable[[Result, str], str]
-GUIDED = ("compounded", "konoten")
+GUIDED = ("compounded", "konoten", "linnaeus", "scythe")
 
 
 @pytest.mark.parametrize("game", GUIDED)
