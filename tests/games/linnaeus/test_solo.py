@@ -220,11 +220,15 @@ def test_r21_8_an_automa_bed_completion_asks_the_human() -> None:
     s.spot_owner[l3[0]], s.spot_value[l3[0]] = 0, 1
     s.spot_owner[l3[1]], s.spot_value[l3[1]] = A, 1
     # a T-bed is bigger; L3 has the fewest empty spots
-    card = next(i for i, c in enumerate(CONTENT.solo_cards) if c.rows[0].do == "plant")
+    card = next(i for i, c in enumerate(CONTENT.solo_cards) if c.rows[1].do == "plant")
     s.bed_tiles = (s.bed_tiles[0], s.bed_tiles[1],
                    by_id(CONTENT.bed_tiles, "GL-A"))  # top reward: 1 coin
     s.automa_deck = (*s.automa_deck[:-1], card)
     s.on_tool[A * 3 : A * 3 + 3] = [-1, -1, -1]
+    if CONTENT.solo_cards[card].ltr:
+        s.on_tool[A * 3] = 99  # the card goes on the magnifier: rows 1 and 2
+    else:
+        s.on_tool[A * 3 + 2] = 99
     coins = s.coins[0]
     with_frames(s, ("turn_end", A), ("automa_turn", A), active=A)
     assert s.spot_owner[l3[2]] == A

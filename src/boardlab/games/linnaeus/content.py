@@ -19,6 +19,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 CONTENT_DIR = Path(__file__).with_name("content")
@@ -329,6 +330,20 @@ class SoloCard:
 
 
 @dataclass(frozen=True, slots=True)
+class SoloRules:
+    """The automa's constants from ``solo.json`` (rules §19.1, §19.3, §19.4, §19.6)."""
+
+    glasses_bonus: int  # reward id of the automa's glasses bonus
+    magnifier_bonus: int  # reward id of the automa's magnifier bonus
+    start: int  # reward id of the automa's start resources
+    failed_row_coins: int
+    lap_vp: int  # a lap or advanced lens with no free tool or no green lens left
+    difficulty: Mapping[str, tuple[int, ...]]  # tools given a green lens at setup
+    characters_min_difficulty: str
+    exotic_vp: int
+
+
+@dataclass(frozen=True, slots=True)
 class Character:
     id: str
     name: str
@@ -372,9 +387,38 @@ class Content:
     start_tiles: tuple[int, ...]
     start_tile_ids: tuple[str, ...]
     solo_cards: tuple[SoloCard, ...]
-    difficulty: Mapping[str, int]  # green lenses placed at setup
+    solo: SoloRules
     characters: tuple[Character, ...]
     tool_bonus: tuple[int, ...]  # glasses, magnifier reward ids
+
+
+def _solo_rules(data: dict[str, Any]) -> SoloRules:
+    where = "solo.json"
+    bonus = data["automa_tool_bonus"]
+    if bonus["microscope"] != "order_space_rightmost":
+        raise ContentError(f"{where}: automa_tool_bonus.microscope: expected "
+                           "'order_space_rightmost' (rules §19.2)")
+    difficulty = {str(level): tuple(_index(f"{where}: difficulty", TOOLS, tool)
+                                    for tool in tools)
+                  for level, tools in data["difficulty"].items()}
+    for level, tools in difficulty.items():
+        if list(tools) != sorted(set(tools)):
+            raise ContentError(f"{where}: difficulty.{level}: tools in the order glasses, "
+                               "magnifier, microscope, each once (rules §19.1)")
+    minimum = str(data["characters_min_difficulty"])
+    if minimum not in difficulty:
+        raise ContentError(f"{where}: characters_min_difficulty: unknown level {minimum!r}")
+    return SoloRules(
+        glasses_bonus=parse_reward(f"{where}: automa_tool_bonus.glasses", bonus["glasses"]),
+        magnifier_bonus=parse_reward(f"{where}: automa_tool_bonus.magnifier",
+                                     bonus["magnifier"]),
+        start=parse_reward(f"{where}: automa_start", data["automa_start"]),
+        failed_row_coins=_int(where, data["failed_row_coins"]),
+        lap_vp=_int(where, data["lap_without_free_slot_vp"]),
+        difficulty=MappingProxyType(difficulty),
+        characters_min_difficulty=minimum,
+        exotic_vp=_int(where, data["exotic_vp_unconditional"]),
+    )
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -623,7 +667,7 @@ def _load() -> Content:
                           for t in starts),
         start_tile_ids=tuple(t["id"] for t in starts),
         solo_cards=solo_cards,
-        difficulty={k: len(v) for k, v in solo["difficulty"].items()},
+        solo=_solo_rules(solo),
         characters=characters,
         tool_bonus=(parse_reward("game.json: tools.glasses", tools["glasses"]["bonus"]),
                     parse_reward("game.json: tools.magnifier", tools["magnifier"]["bonus"])),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from boardlab.engine import Action, Frame
 from boardlab.games.linnaeus import rewards
 from boardlab.games.linnaeus.actions import act
-from boardlab.games.linnaeus.content import CONTENT, N_SPOTS
+from boardlab.games.linnaeus.content import CONTENT, N_SPOTS, REWARDS
 from boardlab.games.linnaeus.explore import modifier
 
 if TYPE_CHECKING:
@@ -57,11 +57,15 @@ def plant(s: LinnaeusState, side: int, value: int, spot: int) -> None:
     s.spot_owner[spot] = side
     s.spot_value[spot] = value
     s.spot_dark[spot] = 0
+    reward = CONTENT.spots[spot].reward
+    automa = side == s.automa
+    if automa:  # the spot reward, then the bed (§9.4); the automa gains at once
+        rewards.automa_gain(s, side, REWARDS[reward])
     bed = CONTENT.spots[spot].bed
     if all(s.spot_owner[x] >= 0 for x in CONTENT.beds[bed].spots):
         complete_bed(s, bed)
-    reward = CONTENT.spots[spot].reward
-    rewards.grant(s, side, reward)
+    if not automa:  # pushed last, so resolved before the bed's top rewards
+        rewards.give(s, side, reward)
 
 
 def cultivate(s: LinnaeusState, side: int, spot: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardlab.engine.spec import OptionSpec
+from boardlab.games.linnaeus.content import CONTENT
 
 OPTIONS = (
     OptionSpec("characters", False,
@@ -11,5 +12,5 @@ OPTIONS = (
     OptionSpec("start_tiles", False,
                "asymmetric start (§18.2): draw 2 start tiles, keep 1; not with characters"),
     OptionSpec("difficulty", "student", "solo automa difficulty (§19.1)",
-               ("student", "skilled", "master", "genius")),
+               tuple(CONTENT.solo.difficulty)),
 )

@@ -11,7 +11,7 @@ from boardlab.games.linnaeus.content import CONTENT
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
 
-EXOTIC_VP = 5
+EXOTIC_VP = 5  # a player's exotic whose condition is met (§16.1)
 SPECIMEN_VP = {2: 2, 3: 4, 4: 6}
 COINS_PER_RESOURCE = 3
 
@@ -40,9 +40,11 @@ def final_parts(s: LinnaeusState) -> list[dict[str, int]]:
     parts = []
     for side in range(s.n_sides):
         automa = side == s.automa
-        exotic = sum(
-            EXOTIC_VP for x in s.exotics[side]
-            if automa or any(university.met(s, side, c) for c in CONTENT.exotics[x].conditions))
+        if automa:
+            exotic = CONTENT.solo.exotic_vp * len(s.exotics[side])
+        else:
+            exotic = sum(EXOTIC_VP for x in s.exotics[side]
+                         if any(university.met(s, side, c) for c in CONTENT.exotics[x].conditions))
         coins = s.coins[side]
         leftovers = (coins // COINS_PER_RESOURCE + s.containers[side] + s.tools[side]
                      + len(s.letters[side]) + sum(s.knowledge[side * 9 : side * 9 + 9]))

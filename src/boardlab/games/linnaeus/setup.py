@@ -34,7 +34,7 @@ from boardlab.games.linnaeus.content import (
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
 
-DIFFICULTIES = ("student", "skilled", "master", "genius")
+DIFFICULTIES = tuple(CONTENT.solo.difficulty)
 
 
 def check_options(players: int, options: dict[str, object]) -> None:
@@ -161,7 +161,6 @@ def _players(s: LinnaeusState, sides: int, options: dict[str, object]) -> None:
         specimen = STARTING_SPECIMEN[book]
         if side == s.automa:
             s.researched[side] = (specimen,)
-            s.coins[side] = 3
         else:
             s.library[side * 4 + 3] = specimen  # slot (1, 1)
             s.available[side] = CONTENT.basic_lenses
@@ -178,12 +177,14 @@ def _players(s: LinnaeusState, sides: int, options: dict[str, object]) -> None:
 
 def _automa(s: LinnaeusState, options: dict[str, object]) -> None:
     """§19.1: the automa's deck, green lenses and difficulty."""
+    rules = CONTENT.solo
+    rewards.automa_gain(s, s.automa, REWARDS[rules.start])
     s.automa_deck = _shuffled(s, range(len(CONTENT.solo_cards)))
     s.green_supply = _shuffled(s, range(len(CONTENT.green)))
-    level = DIFFICULTIES.index(str(options["difficulty"]))
+    level = str(options["difficulty"])
     if options["characters"]:
-        level = max(level, 1)
-    for tool in range(level):
+        level = max(level, rules.characters_min_difficulty, key=DIFFICULTIES.index)
+    for tool in rules.difficulty[level]:
         s.green_under[tool] = s.green_supply[-1]
         s.green_supply = s.green_supply[:-1]
     space = 3

@@ -27,21 +27,19 @@ from boardlab.games.linnaeus.content import (
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
 
-FAILED_ROW_COINS = 3
-LAP_VP = 3
 BED_ORDER = tuple(range(len(CONTENT.beds)))  # T1, L1, Q1, L2, Q2, T2, L3 as in garden.json
 
 
 def automa_lap(s: LinnaeusState) -> None:
     """A taxonomy lap or ``advanced_lens``: the top green lens under the first tool without
-    one, else 3 VP (§19.4); a lens gained so counts as acquired (ruling 43)."""
+    one, else ``lap_vp`` (3 VP, §19.4); a lens gained so counts as acquired (ruling 43)."""
     side = s.automa
     if s.green_supply and -1 in s.green_under:
         s.green_under[s.green_under.index(-1)] = s.green_supply[-1]
         s.green_supply = s.green_supply[:-1]
         s.lenses_acquired[side] += 1
     else:
-        s.vp[side] += LAP_VP
+        s.vp[side] += CONTENT.solo.lap_vp
 
 
 def run_turn(s: LinnaeusState, f: Frame) -> None:
@@ -59,9 +57,9 @@ def run_turn(s: LinnaeusState, f: Frame) -> None:
     for row in range(tool, -1, -1):
         s.stack.append(("automa_row", side, card, row))
     if tool == turn.GLASSES:
-        rewards.move_taxonomy(s, side, 3)
+        rewards.automa_gain(s, side, REWARDS[CONTENT.solo.glasses_bonus])
     elif tool == turn.MAGNIFIER:
-        s.tools[side] += 1
+        rewards.automa_gain(s, side, REWARDS[CONTENT.solo.magnifier_bonus])
     elif s.round < turn.LAST_ROUND:
         empty = [k for k in range(4) if s.next_spaces[k] < 0]
         if empty:
@@ -76,7 +74,7 @@ def run_row(s: LinnaeusState, f: Frame) -> None:
     s.stack.pop()
     info = CONTENT.solo_cards[card].rows[row]
     if not ROWS[info.do](s, side, info.domain, info.slot, info.track, info.amount):
-        s.coins[side] += FAILED_ROW_COINS
+        s.coins[side] += CONTENT.solo.failed_row_coins
 
 
 def _explore(s: LinnaeusState, side: int, domain: int, slot: str, track: int,
