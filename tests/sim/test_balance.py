@@ -4,6 +4,8 @@ and ``boardlab balance`` on the command line."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +14,7 @@ from boardlab.agents import from_spec
 from boardlab.agents.probe import find_probe, probes
 from boardlab.sim import SimConfig, run
 from boardlab.sim.balance import BalanceConfig, BalanceReport, balance, margin
-from boardlab.sim.balance_report import markdown
+from boardlab.sim.balance_report import markdown, write_balance_report
 from boardlab.sim.record import GameRecord
 
 
@@ -100,3 +102,15 @@ def test_an_unknown_probe_is_refused_with_the_probes_there_are() -> None:
         find_probe("konoten", "sleep")
     with pytest.raises(ValueError, match="has no probe 'sleep'"):
         BalanceConfig("konoten", 2, probes=("sleep",)).probe_names()
+
+
+def test_the_report_plots_a_probe_that_never_won(tmp_path: Path) -> None:
+    """A rate of 0 has a Wilson lower bound a rounding error above it: the bars still draw."""
+    config = BalanceConfig("konoten", 2, games=2, seed=1, agent="random", probes=("idle",))
+    report = balance(config, workers=1)
+    forced = replace(
+        report,
+        probes=tuple(replace(p, win_rate=0.0, win_rate_ci=(1.7e-18, 0.3)) for p in report.probes),
+    )
+    written = write_balance_report(forced, tmp_path)
+    assert (tmp_path / "probes.png").exists() and written.name == "report.md"

@@ -231,8 +231,9 @@ def _bars(
 
     figure = Figure(figsize=(max(5.0, 1.0 * len(labels) + 2), 4.0), layout="constrained")
     axes = figure.subplots()
-    below = [r - low for r, (low, _) in zip(rates, intervals, strict=True)]
-    above = [high - r for r, (_, high) in zip(rates, intervals, strict=True)]
+    # Wilson bounds may sit a rounding error past the rate itself (0 wins: 1e-18 above 0).
+    below = [max(0.0, r - low) for r, (low, _) in zip(rates, intervals, strict=True)]
+    above = [max(0.0, high - r) for r, (_, high) in zip(rates, intervals, strict=True)]
     axes.bar(range(len(rates)), rates, yerr=[below, above], capsize=6, color="tab:blue")
     axes.axhline(fair, color="grey", linestyle="--", linewidth=1, label="fair share")
     axes.set_xticks(range(len(labels)), labels, rotation=20 if len(labels) > 4 else 0)

@@ -152,7 +152,7 @@ def test_the_breakdown_names_each_rule_that_gave_points() -> None:
     main_turn(state, other)
     play(state, "activate lens L2")  # the other seat runs p's lens: 1 VP to it, 2 to p
     state.mats[p * 3 + 2] = 3
-    state.grown[p] |= 1 << 8  # n22, final: 2 VP per lens owned
+    state.grown[p] |= 1 << 8  # n22, final: 1 VP per lens owned
     state.stock[p] -= 1
     refresh(state)
     state.round = 4
@@ -161,9 +161,9 @@ def test_the_breakdown_names_each_rule_that_gave_points() -> None:
         play(state, "end" if state.decision.kind == "main_action" else "done")
     mine, theirs = state.score_breakdown()[p], state.score_breakdown()[other]
     assert mine["cards ground"] == 2 and mine["owner bonus"] == 2
-    assert mine["sediment penalty"] == -6 and mine["final abilities"] == 4
+    assert mine["sediment penalty"] == -6 and mine["final abilities"] == 2
     assert theirs["lenses run"] == 1
     assert sum(mine.values()) == state.vp[p] and sum(theirs.values()) == state.vp[other]
     text = state.render(None)
     assert f"P{p + 1}: {state.vp[p]} VP = cards ground 2 + owner bonus 2" in text
-    assert "sediment penalty -6 + final abilities 4" in text
+    assert "sediment penalty -6 + final abilities 2" in text

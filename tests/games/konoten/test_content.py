@@ -75,10 +75,10 @@ def test_vp_card_v08_takes_a_growth_and_gives_two_vp() -> None:
 
 
 def test_characters_spot_check() -> None:
-    """Data: the workaholic's collect_cost 1 and the idea machine's n22 per 2 (R4)."""
+    """Data: the workaholic's collect_cost 1 (n12) and the idea machine's n22 per 2 (R4)."""
     workaholic = CONTENT.character("workaholic")
-    assert workaholic.abilities[NODE["n10"]].rule == "collect_cost"
-    assert workaholic.abilities[NODE["n10"]].value == 1
+    assert workaholic.abilities[NODE["n12"]].rule == "collect_cost"
+    assert workaholic.abilities[NODE["n12"]].value == 1
     idea = CONTENT.character("idea_machine")
     final = idea.abilities[NODE["n22"]]
     assert (final.type, final.count, final.per, final.vp) == ("final", "creativity", 2, 1)
@@ -93,7 +93,7 @@ def test_passive_table_reads_the_grown_nodes() -> None:
     """K-11.4: a passive only counts while its node is grown."""
     workaholic = [c.id for c in CONTENT.characters].index("workaholic")
     assert PASSIVES[workaholic][1].collect_cost == 2
-    assert PASSIVES[workaholic][1 | 1 << NODE["n10"]].collect_cost == 1
+    assert PASSIVES[workaholic][1 | 1 << NODE["n12"]].collect_cost == 1
     rainbow = [c.id for c in CONTENT.characters].index("rainbow_artist")
     assert PASSIVES[rainbow][1 << NODE["n11"]].capacity == 14
 

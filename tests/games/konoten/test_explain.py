@@ -45,10 +45,10 @@ def test_collect_names_the_card_its_ap_cost_both_orientations_and_the_refill() -
     )
 
 
-def test_collect_costs_1_ap_for_the_workaholic_with_n10_and_says_when_grind_opens() -> None:
+def test_collect_costs_1_ap_for_the_workaholic_with_n12_and_says_when_grind_opens() -> None:
     """K-11.4 collect_cost; D06 upright (pays light) fits beside D01 upright (gives light)."""
     state, p = _main(["workaholic", "light_prodigy"])
-    set_grown(state, p, ["n00", "n10"])
+    set_grown(state, p, ["n00", "n12"])
     _hand_only(state, p, ["D01"])
     card = CARD_IDS.index("D06")
     if card not in state.market:
@@ -225,4 +225,4 @@ def test_the_character_draft_explains_each_board_node_by_node() -> None:
     colour = CONTENT.character("lab_manager").colour
     assert lines[0] == f"Play the lab_manager board ({colour}); its growth chart:"
     assert "  n20: end: nothing -> 1 light per lens you own, at most 3" in lines
-    assert "  n22: final: 2 VP per lens you own" in lines
+    assert "  n22: final: 1 VP per lens you own" in lines

@@ -31,7 +31,7 @@ def test_the_worked_example_plays_as_the_guide_tells_it() -> None:
     state.apply("activate lens L1")
     assert (state.ap[0], state.mats[1], state.vp[0]) == (6, 1, 2)
     state.apply("persuade lens L1")
-    assert (state.ap[1], state.vp[0], state.lobby_unused[0], state.lobby_used[0]) == (8, 4, 2, 1)
+    assert (state.ap[1], state.vp[0], state.lobby_unused[0], state.lobby_used[0]) == (9, 4, 2, 1)
     state.apply("end")
     assert "reactivate lens L1" in [o.id for o in state.legal_actions()]
     state.apply("end")

@@ -90,9 +90,9 @@ def test_k7_2_collect_needs_the_ap() -> None:
 
 
 def test_k11_4_collect_cost_passive_makes_collect_cost_1() -> None:
-    """K-11.4 collect_cost: the workaholic's n10 makes Collect cost 1 AP."""
+    """K-11.4 collect_cost: the workaholic's n12 makes Collect cost 1 AP."""
     state, p = _main(["workaholic", "light_prodigy"])
-    set_grown(state, p, ["n00", "n10"])
+    set_grown(state, p, ["n00", "n12"])
     state.ap[p] = 1
     refresh(state)
     card = state.market[0]
@@ -125,15 +125,16 @@ def test_a15_will_once_per_round_survives_losing_and_regrowing_the_node() -> Non
 
 
 def test_k7_3_will_needs_its_inputs_and_ap() -> None:
-    """K-10.1: idea machine n00 costs 1 AP: with 0 AP the will is not offered."""
-    state, p = _main(["idea_machine", "workaholic"])
+    """K-10.1: light prodigy n10 costs 1 AP: with 0 AP the will is not offered."""
+    state, p = _main(["light_prodigy", "workaholic"])
+    set_grown(state, p, ["n00", "n10"])
     state.ap[p] = 0
     refresh(state)
-    assert "will n00" not in ids(state)
+    assert "will n10" not in ids(state)
     state.ap[p] = 1
     refresh(state)
-    play(state, "will n00")
-    assert state.ap[p] == 0 and state.creativity[p] == 2
+    play(state, "will n10")
+    assert state.ap[p] == 0 and state.mats[p * 3] == 3
 
 
 def test_k7_4_a1_activating_a_lens_costs_its_foundation_in_ap() -> None:
