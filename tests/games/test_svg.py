@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from importlib import import_module
+
+import pytest
+from board_svg_checks import actions, check, decision_kind, play_until, seats
 
 from boardlab.games.svg import Options, document, group, rect, text
 
@@ -38,3 +42,23 @@ def test_a_spectator_view_has_no_options() -> None:
     options = Options({"decision": None})
     assert options.labels == {}
     assert options.wrap("anything", ["<g/>"]) == "<g/>"
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seed", "kind"),
+    [
+        ("compounded", 3, 3, "claim"),
+        ("konoten", 3, 3, "main_action"),
+        ("scythe", 3, 5, "move_unit"),
+        ("linnaeus", 3, 9, "place_lens"),
+    ],
+)
+def test_only_the_seat_to_move_gets_clickable_elements(
+    game: str, players: int, seed: int, kind: str
+) -> None:
+    board_svg = import_module(f"boardlab.games.{game}.board_svg").board_svg
+    state = play_until(game, players, seed, decision_kind(kind))
+    assert state is not None and state.decision is not None
+    for seat in seats(state):
+        root = check(board_svg, state.view(seat))
+        assert bool(actions(root)) == (seat == state.decision.player)

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from board_svg_checks import (
-    actions,
     check,
     check_placed,
     decision_kind,
@@ -67,14 +66,6 @@ def test_every_space_of_a_placement_is_clickable() -> None:
     view = mover_view(state)
     placed = check_placed(board_svg, view, has_place)
     assert [o for o in placed if o.startswith("space ")]
-
-
-def test_only_the_seat_to_move_gets_clickable_elements() -> None:
-    state = play_until("compounded", 3, 3, decision_kind("claim"))
-    assert state is not None and state.decision is not None
-    for seat in seats(state):
-        root = check(board_svg, state.view(seat))
-        assert bool(actions(root)) == (seat == state.decision.player)
 
 
 def test_the_board_names_things_as_the_terminal_does() -> None:

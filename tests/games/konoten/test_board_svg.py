@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from board_svg_checks import (
-    actions,
     check,
     check_placed,
     decision_kind,
@@ -68,14 +67,6 @@ def test_every_hand_card_of_a_declaration_is_clickable() -> None:
     assert state is not None
     placed = check_placed(board_svg, mover_view(state), has_place)
     assert [o for o in placed if o.startswith("card ")]
-
-
-def test_only_the_seat_to_move_gets_clickable_elements() -> None:
-    state = play_until("konoten", 3, 3, decision_kind("main_action"))
-    assert state is not None and state.decision is not None
-    for seat in seats(state):
-        root = check(board_svg, state.view(seat))
-        assert bool(actions(root)) == (seat == state.decision.player)
 
 
 def test_the_table_names_things_as_the_terminal_does() -> None:

@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from board_svg_checks import (
-    actions,
     check,
     check_placed,
     decision_kind,
@@ -166,14 +165,6 @@ def test_a_lens_chip_names_its_lens_and_sits_on_its_tool() -> None:
     for tool in (1, 2):
         if lefts[tool] and lefts[tool - 1]:
             assert min(lefts[tool]) > max(lefts[tool - 1]), "a tool's chips left of the tool"
-
-
-def test_only_the_seat_to_move_gets_clickable_elements() -> None:
-    state = play_until("linnaeus", 3, 9, decision_kind("place_lens"))
-    assert state is not None and state.decision is not None
-    for seat in seats(state):
-        root = check(board_svg, state.view(seat))
-        assert bool(actions(root)) == (seat == state.decision.player)
 
 
 def test_the_face_down_decks_never_show() -> None:

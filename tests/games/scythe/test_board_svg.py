@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from board_svg_checks import (
-    actions,
     check,
     check_placed,
     decision_kind,
@@ -99,14 +98,6 @@ def test_a_clickable_territory_is_that_territory() -> None:
                 and action[3:] in (child.text or "")
                 for child in element.iter()
             ), f"{action} is not on its territory"
-
-
-def test_only_the_seat_to_move_gets_clickable_elements() -> None:
-    state = play_until("scythe", 3, 5, decision_kind("move_unit"))
-    assert state is not None and state.decision is not None
-    for seat in seats(state):
-        root = check(board_svg, state.view(seat))
-        assert bool(actions(root)) == (seat == state.decision.player)
 
 
 def test_another_seats_coins_and_cards_never_show() -> None:
