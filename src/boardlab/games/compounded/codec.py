@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Action
+from boardlab.engine.codec import BlockCodec
 from boardlab.games.compounded.actions import (
     ACCEPT,
     APPROVE,
@@ -60,7 +61,7 @@ from boardlab.games.compounded.actions import (
 from boardlab.games.compounded.content import CONTENT
 
 if TYPE_CHECKING:
-    from boardlab.engine import GameState
+    pass
 
 # Decisions a game can take in practice: random games end within about 1,400 (2 players)
 # to 6,000 (5 players) decisions; this leaves room for long trading without a proof.
@@ -102,61 +103,24 @@ def _blocks(players: int) -> tuple[tuple[str, tuple[Action, ...]], ...]:
     )
 
 
-class CompoundedCodec:
+class CompoundedCodec(BlockCodec):
     """Every Compounded action at one player count, each with its own fixed index."""
 
-    __slots__ = ("actions", "index", "max_game_length", "offsets", "players", "size")
+    __slots__ = ("max_game_length",)
 
     def __init__(self, players: int) -> None:
-        self.players = players
-        self.offsets: dict[str, tuple[int, int]] = {}
-        actions: list[Action] = []
-        for name, block in _blocks(players):
-            self.offsets[name] = (len(actions), len(actions) + len(block))
-            actions.extend(block)
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self.index: dict[str, int] = {action.id: i for i, action in enumerate(actions)}
-        if len(self.index) != len(actions):
-            raise AssertionError("two Compounded actions share an id")
-        self.size = len(actions)
+        super().__init__("Compounded", players, _blocks(players))
         self.max_game_length = CONTENT.round_cap * DECISIONS_PER_PLAYER_ROUND * players
 
-    def encode(self, action: Action) -> int:
-        """The index of ``action``; ``ValueError`` for an action Compounded never offers."""
-        index = self.index.get(action.id)
-        if index is None or self.actions[index] != action:
-            raise ValueError(
-                f"compounded ({self.players} players) has no action {action.id!r} in its codec"
-            )
-        return index
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action, in index order."""
+        return self._actions
 
-    def decode(self, index: int, state: GameState) -> Action:
-        """The legal action of ``state`` with this index; ``ValueError`` if there is none."""
-        decision = state.decision
-        if decision is not None and 0 <= index < self.size:
-            wanted = self.actions[index]
-            for option in decision.options:
-                if option is wanted or option == wanted:
-                    return option
-        raise ValueError(f"index {index} is not a legal compounded action now")
-
-    def mask(self, state: GameState) -> list[int]:
-        """One 0/1 entry per index: 1 exactly at the legal actions of ``state``."""
-        mask = [0] * self.size
-        decision = state.decision
-        if decision is not None:
-            index = self.index
-            for option in decision.options:
-                mask[index[option.id]] = 1
-        return mask
-
-    def legal_indices(self, state: GameState) -> list[int]:
-        """The indices of the legal actions, in the order of the decision's options."""
-        decision = state.decision
-        if decision is None:
-            return []
-        index = self.index
-        return [index[option.id] for option in decision.options]
+    @property
+    def offsets(self) -> dict[str, tuple[int, int]]:
+        """The ``(start, stop)`` index range of each block (``blocks()``)."""
+        return self._blocks
 
 
 _CODECS: dict[int, CompoundedCodec] = {}
