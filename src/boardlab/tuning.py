@@ -29,13 +29,16 @@ class Tuning:
     from public information only, whether a position is near enough to the end for search
     to play it out (the ``mcts`` agent's ``finish`` setting). ``probes``: scripted lines of
     play that balance reports pit against the bots (``boardlab.agents.probe``), so that a
-    degenerate strategy that wins shows up.
+    degenerate strategy that wins shows up. ``turn_order(state)``: of a game just dealt, the
+    seats in the order they take their first turns, for wins by turn position in balance
+    reports (seat order when ``None``).
     """
 
     search: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     roles: Callable[[GameState], tuple[str, ...]] | None = None
     endgame: Callable[[GameState], bool] | None = None
     probes: tuple[Probe, ...] = ()
+    turn_order: Callable[[GameState], tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,3 +114,26 @@ def test_the_report_plots_a_probe_that_never_won(tmp_path: Path) -> None:
     )
     written = write_balance_report(forced, tmp_path)
     assert (tmp_path / "probes.png").exists() and written.name == "report.md"
+
+
+def test_wins_by_turn_position_follow_konotens_start_player(report: BalanceReport) -> None:
+    """K-4.5: the start player is drawn at random, so the first turn is not always seat P1;
+    the report counts wins by the order of first turns, read from each game's deal."""
+    first_seats = [boardlab.new("konoten", 2, record.seed).start for record in report.records]
+    assert set(first_seats) == {0, 1}, "the seeds of the fixture should deal both orders"
+    first = report.turn_positions[0]
+    expected = 0.0
+    for record, seat in zip(report.records, first_seats, strict=True):
+        winners = record.outcome.winner_indexes()
+        expected += 1 / len(winners) if seat in winners else 0.0
+    assert [p.games for p in report.turn_positions] == [6, 6]
+    assert first.wins == pytest.approx(expected)
+    assert sum(p.wins for p in report.turn_positions) == pytest.approx(6)
+    page = markdown(report, plots=False)
+    assert "## Wins by turn position (first-player advantage)" in page and "| 1st |" in page
+
+
+def test_a_game_without_a_turn_order_counts_positions_in_seat_order() -> None:
+    config = BalanceConfig("toy", 2, games=6, seed=1, agent="random", probes=())
+    report = balance(config, workers=1)
+    assert [p.wins for p in report.turn_positions] == [s.wins for s in report.per_seat]

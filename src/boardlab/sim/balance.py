@@ -21,11 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardlab.agents.probe import find_probe, probes
+from boardlab.api import new
 from boardlab.sim.config import SimConfig
 from boardlab.sim.record import GameRecord
 from boardlab.sim.runner import run
 from boardlab.sim.stats import mean, stdev, wilson_interval
 from boardlab.sim.summary import Standing, Summary
+from boardlab.tuning import tuning
 
 #: The agent of mirror matches unless told otherwise: the strongest that plays a game of
 #: every registered game in seconds.
@@ -159,6 +161,30 @@ class SourceShare:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnPosition:
+    """The seats that took the ``position``-th first turn (0: the first player): their games,
+    wins (a win shared by ``k`` sides counts ``1/k``), win rate with its interval and mean
+    score."""
+
+    position: int
+    games: int
+    wins: float
+    win_rate: float
+    win_rate_ci: tuple[float, float]
+    mean_score: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "position": self.position,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "win_rate_ci": list(self.win_rate_ci),
+            "mean_score": self.mean_score,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class ProbeResult:
     """A probe's run against the agent: its win rate and the mean scores of both."""
 
@@ -197,6 +223,7 @@ class BalanceReport:
     sources: tuple[SourceShare, ...]
     probes: tuple[ProbeResult, ...]
     records: tuple[GameRecord, ...] = field(repr=False, compare=False)
+    turn_positions: tuple[TurnPosition, ...] = ()
 
     @property
     def per_seat(self) -> tuple[Standing, ...]:
@@ -217,6 +244,7 @@ class BalanceReport:
             "agent": self.config.agent,
             "per_seat": [standing.to_json() for standing in self.per_seat],
             "per_role": [standing.to_json() for standing in self.per_role],
+            "per_turn_position": [position.to_json() for position in self.turn_positions],
             "per_side": [standing.to_json() for standing in self.summary.per_side],
             "scores": self.scores.to_json(),
             "winning_margins": self.margins.to_json(),
@@ -272,6 +300,39 @@ def balance(
         sources=source_shares(records),
         probes=tuple(results),
         records=records,
+        turn_positions=turn_positions(config, records),
+    )
+
+
+def turn_positions(
+    config: BalanceConfig, records: Sequence[GameRecord]
+) -> tuple[TurnPosition, ...]:
+    """Wins by the order of first turns, which the game's ``Tuning.turn_order`` reads off each
+    game dealt again from its seed (seat order for a game that declares none)."""
+    order_of = tuning(config.game).turn_order
+    players = config.players
+    wins = [0.0] * players
+    scores: list[list[float]] = [[] for _ in range(players)]
+    for record in records:
+        if order_of is None:
+            order: Sequence[int] = range(players)
+        else:
+            order = order_of(new(config.game, players, record.seed, **dict(record.options)))
+        winners = record.outcome.winner_indexes()
+        for position, seat in enumerate(order):
+            scores[position].append(float(record.scores[seat]))
+            if seat in winners:
+                wins[position] += 1 / len(winners)
+    return tuple(
+        TurnPosition(
+            position,
+            len(scores[position]),
+            wins[position],
+            wins[position] / len(scores[position]) if scores[position] else 0.0,
+            wilson_interval(wins[position], len(scores[position])),
+            mean(scores[position]),
+        )
+        for position in range(players)
     )
 
 

@@ -15,8 +15,9 @@ from boardlab.sim.report import check_matplotlib, check_report_dir
 from boardlab.sim.summary import TIES, Standing
 from boardlab.sim.tables import number, percent
 
-PLOTS = ("seats.png", "roles.png", "probes.png", "kinds.png", "sources.png")
+PLOTS = ("seats.png", "roles.png", "probes.png", "kinds.png", "sources.png", "positions.png")
 SEAT_HEADERS = ("seat", "games", "wins", "win rate % (95% CI)", "mean score")
+POSITION_HEADERS = ("first turn", *SEAT_HEADERS[1:])
 SPREAD_HEADERS = ("", "mean", "sd", "min", "p10", "median", "p90", "max")
 KIND_HEADERS = ("kind", "chosen / game", "% of choices", "games offered", "never chosen in")
 SOURCE_HEADERS = ("source", "mean points", "% of points")
@@ -39,6 +40,29 @@ def seat_rows(report: BalanceReport) -> list[list[str]]:
         ]
         for standing in (*report.per_seat, *report.summary.other_sides)
     ]
+
+
+def ordinal(position: int) -> str:
+    """``0`` -> ``"1st"``, ``1`` -> ``"2nd"``: the place of a seat in the order of first turns."""
+    number_ = position + 1
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number_ if number_ < 20 else number_ % 10, "th")
+    return f"{number_}{suffix}"
+
+
+def position_rows(report: BalanceReport) -> list[list[str]]:
+    rows = []
+    for position in report.turn_positions:
+        low, high = position.win_rate_ci
+        rows.append(
+            [
+                ordinal(position.position),
+                str(position.games),
+                number(position.wins, 1),
+                f"{percent(position.win_rate)} ({percent(low)}-{percent(high)})",
+                number(position.mean_score, 1),
+            ]
+        )
+    return rows
 
 
 def role_rows(report: BalanceReport) -> list[list[str]]:
@@ -114,7 +138,10 @@ def headline(report: BalanceReport) -> str:
 def balance_tables(report: BalanceReport) -> Group:
     """The report as rich tables, for a terminal."""
     parts: list[Table | Text] = [Text(headline(report), style="bold")]
-    parts.append(_table("Wins by seat (first-player advantage)", SEAT_HEADERS, seat_rows(report)))
+    parts.append(_table("Wins by seat", SEAT_HEADERS, seat_rows(report)))
+    if report.turn_positions:
+        title = "Wins by turn position (first-player advantage)"
+        parts.append(_table(title, POSITION_HEADERS, position_rows(report)))
     if report.per_role:
         parts.append(_table("Wins by role", ("role", *SEAT_HEADERS[1:]), role_rows(report)))
     parts.append(_table("Spreads", SPREAD_HEADERS, spread_rows(report)))
@@ -141,6 +168,9 @@ def markdown(report: BalanceReport, plots: bool = True) -> str:
             lines.extend([f"![{title}]({plot})", ""])
 
     section("Wins by seat", SEAT_HEADERS, seat_rows(report), PLOTS[0])
+    if report.turn_positions:
+        title = "Wins by turn position (first-player advantage)"
+        section(title, POSITION_HEADERS, position_rows(report), PLOTS[5])
     if report.per_role:
         section("Wins by role", ("role", *SEAT_HEADERS[1:]), role_rows(report), PLOTS[1])
     section("Spreads", SPREAD_HEADERS, spread_rows(report), "")
@@ -167,6 +197,16 @@ def write_balance_report(report: BalanceReport, directory: str | os.PathLike[str
         "Win rate by seat",
         folder / PLOTS[0],
     )
+    if report.turn_positions:
+        positions = report.turn_positions
+        _bars(
+            [ordinal(p.position) for p in positions],
+            [p.win_rate for p in positions],
+            [p.win_rate_ci for p in positions],
+            fair,
+            "Win rate by turn position",
+            folder / PLOTS[5],
+        )
     if report.per_role:
         roles = report.per_role
         _bars(

@@ -37,9 +37,17 @@ def in_last_round(state: GameState) -> bool:
     return cast("KonotenState", state).round >= CONTENT.rounds
 
 
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """Seats from the start player on, drawn at setup (K-4.5)."""
+    konoten = cast("KonotenState", state)
+    n = konoten.players
+    return tuple((konoten.start + i) % n for i in range(n))
+
+
 TUNING = Tuning(
     search=MappingProxyType({"c": 0.35, "depth": 0, "finish": "greedy", "epsilon": 0.0}),
     roles=roles,
     endgame=in_last_round,
     probes=PROBES,
+    turn_order=turn_order,
 )

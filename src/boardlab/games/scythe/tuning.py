@@ -31,9 +31,15 @@ def roles(state: GameState) -> tuple[str, ...]:
     )
 
 
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """Seats clockwise from the lowest-numbered player mat (4.7, 4.12)."""
+    return tuple(cast("ScytheState", state).order)
+
+
 TUNING = Tuning(
     search=MappingProxyType({"c": 0.1, "depth": 0}),
     roles=roles,
+    turn_order=turn_order,
     probes=(
         Probe(
             "bolster",
