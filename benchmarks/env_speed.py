@@ -6,9 +6,11 @@ For each game, in one process, interleaved in short slices (so that a machine wh
 drifts slows every figure alike): the engine's random-playout decisions per second (a
 random agent's ``choose`` and ``apply`` until the game ends, fresh deals, as
 ``boardlab.bench``), ``BoardlabEnv`` steps per second with random opponents and a learner
-that picks a random legal index from the observation's mask (episodes reset as they end,
-resets counted in the time), and the same environment with the reference observation
-(the encoder of ``view(seat)``) instead of the fast one. Each env step is one learner
+that picks a random legal index from the observation's mask (numpy's ``nonzero`` and
+Python's ``random``: numpy's ``flatnonzero`` and ``Generator.integers`` would cost about an
+engine decision themselves; episodes reset as they end, resets counted in the time), and
+the same environment with the reference observation (the encoder of ``view(seat)``)
+instead of the fast one. Each env step is one learner
 decision plus the opponents' decisions up to its next one, observation and mask included
 (``decisions/step``). ``ratio`` = env steps per second / engine decisions per second: the
 figure of issue 18 (goal >= 0.3; it cannot pass 1 / decisions per step).
@@ -17,10 +19,9 @@ figure of issue 18 (goal >= 0.3; it cannot pass 1 / decisions per step).
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
-
-import numpy as np
 
 import boardlab
 from boardlab.adapters.encodings import encodable_games
@@ -68,7 +69,7 @@ class EnvSteps:
         self.env = BoardlabEnv(game, players=players, seed=seed)
         if not fast:
             self.env.observer = Observer(self.env.encodings, fast=False)
-        self.rng = np.random.default_rng(seed)
+        self.rng = random.Random(seed)
         self.episodes = 0
         self.obs, _ = self.env.reset(seed=seed)
         self.steps = 0
@@ -83,8 +84,10 @@ class EnvSteps:
         began = time.perf_counter()
         deadline = began + seconds
         while True:
-            legal = np.flatnonzero(obs["action_mask"])
-            obs, _, terminated, truncated, _ = env.step(int(legal[rng.integers(len(legal))]))
+            # the learner's own cost kept small: numpy's nonzero and Python's generator
+            # (np.flatnonzero and Generator.integers cost more than an engine decision)
+            legal = obs["action_mask"].nonzero()[0]
+            obs, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
             episode += 1
             if terminated or truncated:

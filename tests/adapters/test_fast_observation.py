@@ -5,6 +5,12 @@ hypothesis draws a deal and a random playout; at positions along it, for every s
 the spectator, the vector written straight from the state must be exactly (as float32)
 the reference ``encode(state.view(seat), seat)``, and must not change when what the seat
 cannot see is re-dealt (``state.determinize``), so it reads nothing hidden.
+
+The updating path (``fast().updater()``, which rewrites only the blocks whose inputs
+changed since its previous call) is checked along whole playouts: after every decision,
+one updater per seat, one updater that serves every seat in turn, and one that alternates
+between two different games must all hold exactly the vector written afresh, and the
+reference at the checked positions.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from hypothesis import strategies as st
 import boardlab
 from adapters.cases import REAL_CASES
 from boardlab.adapters.encodings import encodings
-from boardlab.adapters.fast import state_encoder
+from boardlab.adapters.fast import state_encoder, updater
 from boardlab.engine import GameState, Rng
 
 #: Positions checked along one playout: the first at a drawn offset below STRIDE, then
@@ -81,4 +87,70 @@ def test_the_fast_vector_equals_the_reference_along_random_playouts(
             return
         options = state.legal_actions()
         state.apply(options[rng.randbelow(len(options))])
+        step += 1
+
+
+class _Buffer:
+    """An updater and the buffer it keeps up to date."""
+
+    def __init__(self, fast, size: int) -> None:
+        self.updater = updater(fast)
+        assert self.updater is not None, "a real game's fast encoder has an updater"
+        self.out = np.zeros(size, np.float32)
+
+    def update(self, state: GameState, seat: int | None) -> np.ndarray:
+        self.updater.update(state, seat, memoryview(self.out))
+        return self.out
+
+
+def _same(got: np.ndarray, wanted: np.ndarray, enc, what: str) -> None:
+    if not np.array_equal(got, wanted):
+        wrong = np.flatnonzero(got != wanted)[:5]
+        names = {
+            int(i): next(n for n, (a, b) in enc.encoder.fields().items() if a <= i < b)
+            for i in wrong
+        }
+        raise AssertionError(
+            f"{what}: updated != fresh at {names}: {got[wrong].tolist()} != "
+            f"{wanted[wrong].tolist()}"
+        )
+
+
+@pytest.mark.parametrize(("game", "players"), REAL_CASES)
+@settings(
+    max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_the_updated_vector_equals_the_fresh_one_after_every_decision(
+    game: str, players: int, seed: int
+) -> None:
+    enc = encodings(game, players)
+    fast = state_encoder(enc.encoder)
+    assert fast is not None
+    size = enc.encoder.size
+    seats = [*range(players), None]
+    own = {seat: _Buffer(fast, size) for seat in seats}
+    shared = _Buffer(fast, size)  # every seat in turn, the same buffer
+    mixed = _Buffer(fast, size)  # this game and another deal, alternately
+    state = boardlab.new(game, players, seed)
+    other = boardlab.new(game, players, seed + 1)
+    rng = Rng(seed)
+    step = 0
+    while True:
+        for seat in seats:
+            fresh = _fast_vector(fast, size, state, seat)
+            what = f"seed {seed}, decision {step}, seat {seat}"
+            _same(own[seat].update(state, seat), fresh, enc, f"{what}, own updater")
+            _same(shared.update(state, seat), fresh, enc, f"{what}, shared updater")
+            if step % STRIDE == 0 or state.is_over:
+                reference = np.asarray(enc.encoder.encode(state.view(seat), seat), np.float32)
+                _same(fresh, reference, enc, f"{what}, fresh vs reference")
+        _same(mixed.update(other, 0), _fast_vector(fast, size, other, 0), enc, "other game")
+        _same(mixed.update(state, 0), _fast_vector(fast, size, state, 0), enc, "after other")
+        if state.is_over:
+            return
+        for live in (state, other):
+            if not live.is_over:
+                options = live.legal_actions()
+                live.apply(options[rng.randbelow(len(options))])
         step += 1

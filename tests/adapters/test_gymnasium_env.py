@@ -14,6 +14,7 @@ from adapters.cases import CASES
 from boardlab.adapters.encodings import encodings
 from boardlab.adapters.gymnasium import BoardlabEnv
 from boardlab.adapters.outcome import outcome
+from boardlab.adapters.spaces import Observer, action_mask
 from boardlab.engine import IllegalAction, Rng
 
 # check_env cannot test other render modes of an environment made without gymnasium.make
@@ -55,6 +56,34 @@ def test_the_final_reward_is_the_seats_outcome_and_the_others_are_zero(seat: int
         "winners": state.winners(),
         "outcome": state.outcome(),
     }
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_step_gives_the_reference_observation_and_mask_in_new_arrays(
+    game: str, players: int
+) -> None:
+    # the environment writes the vector straight from the state, updating only what
+    # changed; it must equal the normalised encoding of view(seat) at every step, and
+    # arrays it gave out before must never change afterwards
+    env = BoardlabEnv(game, players=players, seat=players - 1, seed=3)
+    reference = Observer(env.encodings, fast=False)
+    rng = Rng(3)
+    obs, _ = env.reset(seed=3)
+    given: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+    for _ in range(120):
+        state = env.game_state
+        assert np.array_equal(obs["observation"], reference.vector(state, env.seat))
+        assert np.array_equal(obs["action_mask"], action_mask(env.encodings, state, env.seat))
+        assert np.array_equal(env.action_masks(), obs["action_mask"])
+        given.append((obs["observation"], obs["observation"].copy(),
+                      obs["action_mask"], obs["action_mask"].copy()))
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _, terminated, _, _ = env.step(int(legal[rng.randbelow(len(legal))]))
+        if terminated:
+            assert not obs["action_mask"].any()
+            obs, _ = env.reset()
+    for vector, vector_then, mask, mask_then in given:
+        assert np.array_equal(vector, vector_then) and np.array_equal(mask, mask_then)
 
 
 def test_the_learner_only_ever_sees_its_own_decisions() -> None:

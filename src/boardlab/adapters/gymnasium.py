@@ -72,7 +72,7 @@ from boardlab.adapters.encodings import encodable_games, encodings
 from boardlab.adapters.outcome import outcome
 from boardlab.adapters.selfplay import PolicyAgent, frozen_policy
 from boardlab.agents.random_agent import RandomAgent
-from boardlab.engine import Action, GameState, IllegalAction, Rng
+from boardlab.engine import Action, Decision, GameState, IllegalAction, Rng
 
 INVALID_ACTION_MODES = ("penalize", "raise")
 ID_PREFIX = "boardlab/"
@@ -176,9 +176,18 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         self._first_seed = seed
         self._game_state: GameState | None = None
         self._agents: dict[int, agents.Agent] = {}
+        # per other seat: its agent, and whether it may see the live state
+        self._movers: dict[int, tuple[agents.Agent, bool]] = {}
         self._pending_opponents: list[Opponent] | None = None
         self._potential = 0.0
         self._done = False
+        # the mask of the last observation, the decision it was made for and its legal
+        # indices (in the decision's option order): action_masks() and the next step's
+        # decoding reuse them instead of listing the options again
+        self._mask: np.ndarray | None = None
+        self._masked: Decision | None = None
+        self._legal: list[int] | None = None
+        self._legal_of = getattr(self.encodings.codec, "legal_indices", None)
 
     @property
     def opponent_specs(self) -> list[Opponent]:
@@ -223,6 +232,14 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
                 self._agents[other] = opponent  # type: ignore[assignment]
             else:
                 self._agents[other] = _FunctionAgent(opponent)  # type: ignore[arg-type]
+        # agents that only read (boardlab's random agent, PolicyAgent) see the live state
+        self._movers = {
+            other: (
+                agent,
+                type(agent) is RandomAgent or getattr(agent, "reads_only", False) is True,
+            )
+            for other, agent in self._agents.items()
+        }
         self._done = False
         self._play_others()
         if self._game_state.is_over:
@@ -245,11 +262,20 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         codec = self.encodings.codec
         index = spaces.as_index(action, codec.size)
         chosen = None
+        unchecked = False
         if index is not None:
-            try:
-                chosen = codec.decode(index, state)
-            except ValueError:
-                chosen = None
+            decision = state.decision
+            if decision is not None and decision is self._masked and self._legal is not None:
+                # the option at the index's place among the legal indices of the last mask
+                legal = self._legal
+                if index in legal:
+                    chosen = decision.options[legal.index(index)]
+                    unchecked = True
+            else:
+                try:
+                    chosen = codec.decode(index, state)
+                except ValueError:
+                    chosen = None
         if chosen is None:
             if self.invalid_action == "raise":
                 legal = [i for i, bit in enumerate(codec.mask(state)) if bit]
@@ -259,7 +285,10 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
                 )
             self._done = True
             return self._observation(), self.invalid_reward, True, False, {"invalid_action": True}
-        state.apply(chosen)
+        if unchecked:  # an option of the pending decision itself: nothing to check
+            state.apply_unchecked(chosen)
+        else:
+            state.apply(chosen)
         self._play_others()
         if self.render_mode == "human":
             self.render()
@@ -291,26 +320,35 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
     def _play_others(self) -> None:
         state = self.game_state
         seat = self.seat
+        movers = self._movers
         while True:
             to_move = state.to_move
             if to_move is None or to_move == seat:
                 return
-            agent = self._agents[to_move]
-            # agents that only read (boardlab's random agent, PolicyAgent) see the live state
-            reads_only = type(agent) is RandomAgent or getattr(agent, "reads_only", False) is True
-            shown = state if reads_only else state.clone()
-            state.apply(agent.choose(shown))
+            agent, reads_only = movers[to_move]
+            state.apply(agent.choose(state if reads_only else state.clone()))
 
     def _observation(self) -> dict[str, np.ndarray]:
         state = self.game_state
-        return {
-            "observation": self.observer.vector(state, self.seat),
-            "action_mask": spaces.action_mask(self.encodings, state, self.seat),
-        }
+        seat = self.seat
+        decision = state.decision
+        legal = None
+        if decision is not None and decision.player == seat and self._legal_of is not None:
+            legal = self._legal_of(state)
+            mask = spaces.mask_of(legal, self.encodings.codec.size)
+        else:
+            mask = spaces.action_mask(self.encodings, state, seat)
+        self._masked, self._legal, self._mask = decision, legal, mask
+        return {"observation": self.observer.vector(state, seat), "action_mask": mask}
 
     def action_masks(self) -> np.ndarray:
-        """The current action mask (the method name maskable RL libraries look for)."""
-        return spaces.action_mask(self.encodings, self.game_state, self.seat)
+        """The current action mask (the method name maskable RL libraries look for): the
+        array of the last observation (a new one every step; the environment never
+        changes it)."""
+        state = self.game_state
+        if self._mask is None or state.decision is not self._masked:
+            return spaces.action_mask(self.encodings, state, self.seat)
+        return self._mask
 
     def render(self) -> str | None:
         """The text picture this seat sees: returned for "ansi", printed for "human"."""

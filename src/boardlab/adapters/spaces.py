@@ -15,7 +15,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 from boardlab.adapters.encodings import Encodings
-from boardlab.adapters.fast import state_encoder
+from boardlab.adapters.fast import state_encoder, updater
 from boardlab.engine import GameState
 
 OBSERVATION_DTYPE = np.float32
@@ -57,24 +57,30 @@ class Observer:
     """
 
     __slots__ = (
-        "_buffer", "_clip", "_fast", "_memory", "_scale", "encodings", "high", "low", "size",
+        "_buffer", "_clip", "_fast", "_memory", "_scale", "_update", "encodings", "high", "low",
+        "size",
     )
 
     def __init__(self, encodings: Encodings, fast: bool = True) -> None:
         self.encodings = encodings
         self.size = encodings.encoder.size
         self._fast = state_encoder(encodings.encoder) if fast else None
+        # an encoder that rewrites only what changed keeps the buffer between calls
+        made = updater(self._fast)
+        self._update = None if made is None else made.update
         self._buffer = np.zeros(self.size, dtype=OBSERVATION_DTYPE)
         self._memory = memoryview(self._buffer)  # type: ignore[arg-type]  # numpy is a buffer
         low, high = observation_bounds(encodings)
         self._clip: tuple[np.ndarray, np.ndarray] | None = None
         self._scale: np.ndarray | None = None
         if np.all(np.isfinite(low)) and np.all(np.isfinite(high)):
-            self._clip = (low, high)
             reach = np.maximum(np.maximum(np.abs(low), np.abs(high)), 1.0)
             if np.any(reach > 1.0):
                 self._scale = (1.0 / reach).astype(OBSERVATION_DTYPE)
                 low, high = low * self._scale, high * self._scale
+            # clipping after scaling by a positive float32 factor gives exactly the scaled
+            # clipped vector (rounding is monotonic), in one array less
+            self._clip = (low, high)
         self.low, self.high = low, high
 
     @property
@@ -96,6 +102,8 @@ class Observer:
                     f"values, not its size {self.size}"
                 )
             self._buffer[:] = vector
+        elif self._update is not None:
+            self._update(state, seat, self._memory)  # type: ignore[arg-type]
         else:
             self._buffer.fill(0.0)
             self._fast.encode_into(state, seat, self._memory)  # type: ignore[arg-type]
@@ -103,14 +111,17 @@ class Observer:
 
     def vector(self, state: GameState, seat: int | None) -> np.ndarray:
         """The observation vector of ``seat`` now (a new array), normalised as above."""
-        buffer = self._raw(state, seat)
-        if self._clip is not None:  # minimum and maximum: cheaper than np.clip on 1-D arrays
-            np.minimum(buffer, self._clip[1], out=buffer)
-            np.maximum(buffer, self._clip[0], out=buffer)
+        buffer = self._raw(state, seat)  # kept raw: an updating encoder rewrites it in part
+        if self._clip is None:
+            return buffer.copy()
+        low, high = self._clip
         if self._scale is not None:
-            scaled: np.ndarray = buffer * self._scale
-            return scaled
-        return buffer.copy()
+            vector: np.ndarray = buffer * self._scale
+            np.minimum(vector, high, out=vector)
+        else:  # minimum and maximum: cheaper than np.clip on 1-D arrays
+            vector = np.minimum(buffer, high)
+        np.maximum(vector, low, out=vector)
+        return vector
 
     def space(self) -> spaces.Box:
         """The ``Box`` every vector lies in."""
@@ -142,21 +153,40 @@ def observation_vector(encodings: Encodings, state: GameState, seat: int | None)
 def action_mask(encodings: Encodings, state: GameState, seat: int | None) -> np.ndarray:
     """1 where the index is a legal action of ``seat`` now; all 0 when ``seat`` is not to move."""
     size = encodings.codec.size
-    mask = np.zeros(size, dtype=MASK_DTYPE)
     if seat is None or state.to_move != seat:
-        return mask
-    legal_indices = getattr(encodings.codec, "legal_indices", None)
-    if legal_indices is not None:
-        mask[legal_indices(state)] = 1
-        return mask
+        return np.zeros(size, dtype=MASK_DTYPE)
+    indices = legal_indices(encodings, state)
+    if indices is not None:
+        return mask_of(indices, size)
     values = encodings.codec.mask(state)
     if len(values) != size:
         raise ValueError(
             f"the action codec of {encodings.game} gave a mask of {len(values)} entries, "
             f"not its size {size}"
         )
-    mask[:] = values
-    return mask
+    return np.array(values, dtype=MASK_DTYPE)
+
+
+def legal_indices(encodings: Encodings, state: GameState) -> list[int] | None:
+    """The indices of the legal actions in the order of the decision's options, or ``None``
+    when the codec cannot list them (it has no ``legal_indices``; use its ``mask``)."""
+    listed = getattr(encodings.codec, "legal_indices", None)
+    if listed is None:
+        return None
+    indices: list[int] = listed(state)
+    return indices
+
+
+def mask_of(indices: Sequence[int], size: int) -> np.ndarray:
+    """A new mask of ``size`` entries, 1 at ``indices``."""
+    if len(indices) > 32:  # numpy's fancy indexing pays off only for long lists
+        mask = np.zeros(size, dtype=MASK_DTYPE)
+        mask[list(indices)] = 1
+        return mask
+    flags = bytearray(size)
+    for index in indices:
+        flags[index] = 1
+    return np.frombuffer(flags, MASK_DTYPE)  # writable: it shares the bytearray
 
 
 def observation(
@@ -172,6 +202,8 @@ def observation(
 
 def as_index(action: Any, size: int) -> int | None:
     """``action`` as a plain int index in ``[0, size)``, or ``None`` if it is not one."""
+    if type(action) is int:  # the common case first
+        return action if 0 <= action < size else None
     if isinstance(action, bool | np.bool_):
         return None
     if isinstance(action, np.ndarray):

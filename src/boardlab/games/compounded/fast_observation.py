@@ -10,8 +10,10 @@ entries are written, into a zeroed buffer. ``observation.py`` stays the definiti
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from boardlab.adapters.fast import Updater, Watched, zeros
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.actions import (
     BUNDLE_NAMES,
@@ -62,7 +64,6 @@ from boardlab.games.compounded.workbench import (
     TRACK_LEVELS,
     TRACK_TOP,
     WILD_SLOT,
-    fire_limit,
 )
 
 if TYPE_CHECKING:
@@ -97,6 +98,10 @@ SCORE_THRESHOLD = CONTENT.score_threshold
 MAXED_NEEDED = CONTENT.maxed_needed
 ROUND_CAP = CONTENT.round_cap
 LAB_FIRE_CARDS = CONTENT.lab_fire_cards
+#: ``workbench.fire_limit`` by card: a flammable card's limit, else the Bunsen limit if burned.
+FLAMMABLE = tuple(card.flammable for card in CARDS)
+FIRE_LIMIT = tuple(card.fire_limit for card in CARDS)
+BUNSEN_LIMIT = CONTENT.bunsen_fire_limit
 
 
 #: (card, its items, capped points) -> the card's static and space entries, as _card_entries.
@@ -119,10 +124,24 @@ def _card_entries(card: int, items: tuple[int, ...], capped: bool) -> tuple[tupl
     return entries
 
 
-class FastCompoundedEncoder:
-    """``encode_into(state, seat, out)`` for one player count and option set."""
+#: The watched blocks (see ``FastCompoundedEncoder.update``).
+TABLE, UNSEEN, FIELD, EXTINGUISHERS, RESOLVING, SCATTER, PLAYERS = range(7)
+BLOCKS = PLAYERS + MAX_PLAYERS
 
-    __slots__ = ("_at", "field_width", "offers_scale", "option_values", "players", "size")
+
+class FastCompoundedEncoder:
+    """``encode_into`` / ``update`` for one player count and option set.
+
+    Blocks: the header (options, seat, round, phase, decision: always rewritten), the table
+    (bag, deck, supply), the unseen compounds, the field (per compound: only the changed
+    ones are rewritten), the players (always), the extinguishers, the card being resolved,
+    the scatter, and the decision's context (always).
+    """
+
+    __slots__ = (
+        "_at", "_spans", "_zeros", "field_width", "offers_scale", "option_values", "players",
+        "size",
+    )
 
     def __init__(self, encoder: CompoundedEncoder) -> None:
         self.players = encoder.players
@@ -130,14 +149,40 @@ class FastCompoundedEncoder:
         self.field_width = encoder.field_width
         self.offers_scale = encoder.offers_scale
         self.option_values = encoder.option_values
-        self._at = {name: span[0] for name, span in encoder.fields().items()}
+        fields = encoder.fields()
+        self._at = {name: span[0] for name, span in fields.items()}
+        self._spans = {
+            "header": (0, fields["bag"][0]),
+            "table": (fields["bag"][0], fields["unseen_compounds"][0]),
+            "unseen": fields["unseen_compounds"],
+            "extinguishers": fields["extinguishers"],
+            "resolving": fields["resolving"],
+            "scatter": fields["scatter"],
+            "context": (fields["trade"][0], self.size),
+        }
+        self._zeros = zeros(self.size)
 
     def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
-        """Write the non-zero entries of ``seat``'s vector into the zeroed ``out``."""
+        """Write ``seat``'s vector into the zeroed ``out``."""
+        self.update(state, seat, out, [Watched() for _ in range(BLOCKS)])
+
+    def updater(self) -> Updater:
+        """An ``update(state, seat, out)`` with its own memory of the blocks it wrote."""
+        return Updater(self.update, BLOCKS)
+
+    def _clear(self, out: Out, name: str) -> None:
+        a, b = self._spans[name]
+        out[a:b] = self._zeros[a:b]
+
+    def update(
+        self, state: GameState, seat: int | None, out: Out, watched: list[Watched]
+    ) -> None:
+        """Rewrite the blocks of ``out`` whose inputs (kept in ``watched``) changed."""
         s: CompoundedState = state  # type: ignore[assignment]
         n = self.players
         me = 0 if seat is None else seat
         at = self._at
+        self._clear(out, "header")
         o = at["options"]
         for i, value in enumerate(self.option_values):
             if value:
@@ -154,50 +199,83 @@ class FastCompoundedEncoder:
             out[at["decision_player"] + (deciding - me) % n] = 1
             if deciding == seat:
                 out[at["to_move"]] = 1
-        o = at["bag"]
-        for e in range(N_ELEMENTS):
-            if s.bag[e]:
-                out[o + e] = s.bag[e] / ELEMENT_TOTAL[e]
         seen_at = s.lf_seen
-        since_fire = s.deck_drawn - (seen_at[-1] + 1 if seen_at else 0)
-        o = at["deck"]
-        out[o] = len(s.deck) / DECK_START
-        out[o + 1] = (LAB_FIRE_CARDS - len(seen_at)) / LAB_FIRE_CARDS
-        out[o + 2] = since_fire / PILE
-        if s.lf_resolved:
-            out[o + 3] = 1
-        if s.end_c:
-            out[o + 4] = 1
-        o = at["lab_fires_seen_at"]
-        for i, drawn in enumerate(seen_at[:LAB_FIRE_CARDS]):
-            out[o + i] = (drawn + 1) / DECK_START
-        o = at["supply"]
-        for k, count in enumerate(s.supply):
-            if count:
-                out[o + k] = count / EQUIPMENT_BOX[k]
-        out[at["wild_tokens_out"]] = s.wild_out / (n * CONTENT.wild_tokens_per_player)
-        unseen = list(COPIES)
-        self._field(s, out, at["field"], me, unseen)
-        for card in s.discard:
-            if card != LAB_FIRE:
-                unseen[CARD_KIND[card]] -= 1
-        for cards in s.scored:
-            for card in cards:
-                unseen[CARD_KIND[card]] -= 1
-        o = at["unseen_compounds"]
-        for kind, count in enumerate(unseen):
-            if count:
-                out[o + kind] = count / COPIES[kind]
+        if watched[TABLE].changed([
+            s.bag, len(s.deck), s.deck_drawn, seen_at, s.lf_resolved, s.end_c, s.supply,
+            s.wild_out,
+        ]):
+            self._clear(out, "table")
+            o = at["bag"]
+            for e in range(N_ELEMENTS):
+                if s.bag[e]:
+                    out[o + e] = s.bag[e] / ELEMENT_TOTAL[e]
+            since_fire = s.deck_drawn - (seen_at[-1] + 1 if seen_at else 0)
+            o = at["deck"]
+            out[o] = len(s.deck) / DECK_START
+            out[o + 1] = (LAB_FIRE_CARDS - len(seen_at)) / LAB_FIRE_CARDS
+            out[o + 2] = since_fire / PILE
+            if s.lf_resolved:
+                out[o + 3] = 1
+            if s.end_c:
+                out[o + 4] = 1
+            o = at["lab_fires_seen_at"]
+            for i, drawn in enumerate(seen_at[:LAB_FIRE_CARDS]):
+                out[o + i] = (drawn + 1) / DECK_START
+            o = at["supply"]
+            for k, count in enumerate(s.supply):
+                if count:
+                    out[o + k] = count / EQUIPMENT_BOX[k]
+            out[at["wild_tokens_out"]] = s.wild_out / (n * CONTENT.wild_tokens_per_player)
+        if watched[UNSEEN].changed([s.field_card, s.discard, s.scored]):
+            self._clear(out, "unseen")
+            unseen = list(COPIES)
+            for card in s.field_card:
+                if card >= 0:
+                    unseen[CARD_KIND[card]] -= 1
+            for card in s.discard:
+                if card != LAB_FIRE:
+                    unseen[CARD_KIND[card]] -= 1
+            for cards in s.scored:
+                for card in cards:
+                    unseen[CARD_KIND[card]] -= 1
+            o = at["unseen_compounds"]
+            for kind, count in enumerate(unseen):
+                if count:
+                    out[o + kind] = count / COPIES[kind]
+        self._field(s, out, at["field"], me, watched[FIELD])
         if decision is None:
             scores = s.side_scores()
             winners = s.side_winners()
         else:
             scores = s.scores_seen_by(seat)  # type: ignore[assignment]
             winners = []
-        self._players(s, scores, winners, out, at["players"], me, deciding)
-        self._extinguishers(s, out, at["extinguishers"], me)
-        self._resolving(s, out, at["resolving"], me)
-        self._scatter(s, out, at["scatter"], me)
+        o = at["players"]
+        for p in range(n):
+            where = (p - me) % n
+            b6, b4 = p * 6, p * 4
+            if watched[PLAYERS + where].changed([
+                scores[p], s.ap[p], s.bonus[p], s.storage[b6 : b6 + 6], s.pool[b6 : b6 + 6],
+                s.exp[b4 : b4 + 4], s.claim_owner, s.claim_temp, s.reserve[p], s.avail[p],
+                s.wild[p], s.equip[b6 : b6 + 6], s.fresh[b6 : b6 + 6], len(s.scored[p]),
+                s.used_cylinder[p], s.used_pipette[p], s.used_swap[p], s.used_goggles[p],
+                s.used_paper[p], s.offers[p], s.lead == p, s.next_lead == p, deciding == p,
+                p in winners,
+            ]):
+                b = o + where * PLAYER_WIDTH
+                out[b : b + PLAYER_WIDTH] = self._zeros[b : b + PLAYER_WIDTH]
+                self._player(s, p, scores[p], winners, out, b, deciding)
+        if watched[EXTINGUISHERS].changed([me, s.ext_holder, s.ext_items]):
+            self._clear(out, "extinguishers")
+            self._extinguishers(s, out, at["extinguishers"], me)
+        if watched[RESOLVING].changed([
+            me, s.resolving_card, s.resolving_player, s.resolving_items,
+        ]):
+            self._clear(out, "resolving")
+            self._resolving(s, out, at["resolving"], me)
+        if watched[SCATTER].changed([me, s.scatter]):
+            self._clear(out, "scatter")
+            self._scatter(s, out, at["scatter"], me)
+        self._clear(out, "context")
         if decision is not None:
             self._context(s, decision.kind, out, me)
         else:
@@ -216,120 +294,129 @@ class FastCompoundedEncoder:
             if s.round >= ROUND_CAP:
                 out[o + 4] = 1
 
-    def _field(
-        self, s: CompoundedState, out: Out, o: int, me: int, unseen: list[int]
-    ) -> None:
+    def _field(self, s: CompoundedState, out: Out, o: int, me: int, watched: Watched) -> None:
+        """The field, compound by compound: only the compounds whose inputs changed."""
         n = self.players
         width = self.field_width
         current = s.round
         capped = bool(s.options.get("ap_cap", True))
+        now: list[object] = [
+            me, capped, current, s.field_card, s.field_items, s.field_open, s.claim_owner,
+            s.claim_temp, s.claim_round, s.fire, s.burned,
+        ]
+        before = watched.values
+        if not watched.changed(now):
+            return
+        compounds: list[tuple[Any, ...]] = list(zip(*now[3:], strict=True))
+        changed: Sequence[int] = range(16)
+        if before is not None and before[:3] == now[:3]:
+            was = list(zip(*before[3:], strict=True))
+            changed = [pos for pos in range(16) if compounds[pos] != was[pos]]
         entries = _CARD_ENTRIES
-        for pos, card in enumerate(s.field_card):
+        zero = self._zeros
+        for pos in changed:
+            card, items, is_open, claimant, temporary, claimed_in, fire, burned = compounds[pos]
+            b = o + pos * width
+            out[b : b + width] = zero[b : b + width]
             if card < 0:
                 continue
-            b = o + pos * width
-            unseen[CARD_KIND[card]] -= 1
-            key = (card, s.field_items[pos], capped)
+            key = (card, items, capped)
             written = entries.get(key)
             if written is None:
                 written = _card_entries(*key)
             for i, value in written:
                 out[b + i] = value
             b += STATIC_WIDTH + SPACES_WIDTH
-            if s.field_open[pos] == 0:
+            if is_open == 0:
                 out[b] = 1
-            claimant = s.claim_owner[pos]
             if claimant >= 0:
                 out[b + 1 + (claimant - me) % n] = 1
-                if s.claim_temp[pos]:
+                if temporary:
                     out[b + 1 + n] = 1
-                if s.claim_round[pos] == current:
+                if claimed_in == current:
                     out[b + 2 + n] = 1
             b += 3 + n
-            if s.fire[pos]:
-                out[b] = s.fire[pos] / FIRE_SCALE
-            limit = fire_limit(s, pos)
+            if fire:
+                out[b] = fire / FIRE_SCALE
+            limit = FIRE_LIMIT[card] if FLAMMABLE[card] else (BUNSEN_LIMIT if burned else 0)
             if limit:
                 out[b + 1] = limit / FIRE_SCALE
 
-    def _players(
+    def _player(
         self,
         s: CompoundedState,
-        scores: list[float] | list[float | None],
+        p: int,
+        score: float | None,
         winners: list[int],
         out: Out,
-        o: int,
-        me: int,
+        b: int,
         deciding: int,
     ) -> None:
-        n = self.players
+        """Player ``p``'s block, at ``b``."""
         offers_scale = self.offers_scale
         owners, temporary = s.claim_owner, s.claim_temp
-        for p in range(n):
-            b = o + (p - me) % n * PLAYER_WIDTH
-            score = scores[p]
-            assert score is not None  # every score is public
-            out[b] = score / POINTS_SCALE
-            out[b + 1] = s.ap[p] / POINTS_SCALE
-            out[b + 2] = s.bonus[p] / BONUS_SCALE
-            b += 3
-            base6 = p * 6
-            total = 0
-            for e in range(N_ELEMENTS):
-                count = s.storage[base6 + e]
-                total += count
-                if count:
-                    out[b + e] = count / STORAGE_SCALE
-                pooled = s.pool[base6 + e]
-                if pooled:
-                    out[b + 6 + e] = pooled / POOL_SCALE
-            b += 12
-            out[b] = total / STORAGE_SCALE
-            base4 = p * 4
-            out[b + 1] = TRACK_LEVELS[LAB][s.exp[base4 + LAB]] / STORAGE_SCALE
-            b += 2
-            for t in range(4):
-                level = s.exp[base4 + t]
-                out[b + TRACK_START[t] + level] = 1
-                out[b + VALUES_AT + t] = TRACK_VALUE[t][level]
-            b += VALUES_AT + 4
-            permanent = held = 0
-            for pos in range(16):
-                if owners[pos] == p:
-                    if temporary[pos]:
-                        held += 1
-                    else:
-                        permanent += 1
-            out[b] = s.reserve[p] / DISCS_SCALE
-            out[b + 1] = s.avail[p] / DISCS_SCALE
-            out[b + 2] = permanent / DISCS_SCALE
-            out[b + 3] = held / DISCS_SCALE
-            out[b + 4] = s.wild[p]
-            b += 5
-            for k in range(6):
-                if s.equip[base6 + k]:
-                    out[b + k] = s.equip[base6 + k] / EQUIP_SCALE
-                if s.fresh[base6 + k]:
-                    out[b + 6 + k] = s.fresh[base6 + k] / EQUIP_SCALE
-            b += 12
-            out[b] = len(s.scored[p]) / SCORED_SCALE
-            out[b + 1] = s.used_cylinder[p] / EQUIP_SCALE
-            out[b + 2] = s.used_pipette[p] / EQUIP_SCALE
-            if s.used_swap[p]:
-                out[b + 3] = 1
-            if s.used_goggles[p]:
-                out[b + 4] = 1
-            out[b + 5] = s.used_paper[p] / EQUIP_SCALE
-            out[b + 6] = s.offers[p] / offers_scale
-            b += 7
-            if p == s.lead:
-                out[b] = 1
-            if p == s.next_lead:
-                out[b + 1] = 1
-            if p == deciding:
-                out[b + 2] = 1
-            if p in winners:
-                out[b + 3] = 1
+        assert score is not None  # every score is public
+        out[b] = score / POINTS_SCALE
+        out[b + 1] = s.ap[p] / POINTS_SCALE
+        out[b + 2] = s.bonus[p] / BONUS_SCALE
+        b += 3
+        base6 = p * 6
+        total = 0
+        for e in range(N_ELEMENTS):
+            count = s.storage[base6 + e]
+            total += count
+            if count:
+                out[b + e] = count / STORAGE_SCALE
+            pooled = s.pool[base6 + e]
+            if pooled:
+                out[b + 6 + e] = pooled / POOL_SCALE
+        b += 12
+        out[b] = total / STORAGE_SCALE
+        base4 = p * 4
+        out[b + 1] = TRACK_LEVELS[LAB][s.exp[base4 + LAB]] / STORAGE_SCALE
+        b += 2
+        for t in range(4):
+            level = s.exp[base4 + t]
+            out[b + TRACK_START[t] + level] = 1
+            out[b + VALUES_AT + t] = TRACK_VALUE[t][level]
+        b += VALUES_AT + 4
+        permanent = held = 0
+        for pos in range(16):
+            if owners[pos] == p:
+                if temporary[pos]:
+                    held += 1
+                else:
+                    permanent += 1
+        out[b] = s.reserve[p] / DISCS_SCALE
+        out[b + 1] = s.avail[p] / DISCS_SCALE
+        out[b + 2] = permanent / DISCS_SCALE
+        out[b + 3] = held / DISCS_SCALE
+        out[b + 4] = s.wild[p]
+        b += 5
+        for k in range(6):
+            if s.equip[base6 + k]:
+                out[b + k] = s.equip[base6 + k] / EQUIP_SCALE
+            if s.fresh[base6 + k]:
+                out[b + 6 + k] = s.fresh[base6 + k] / EQUIP_SCALE
+        b += 12
+        out[b] = len(s.scored[p]) / SCORED_SCALE
+        out[b + 1] = s.used_cylinder[p] / EQUIP_SCALE
+        out[b + 2] = s.used_pipette[p] / EQUIP_SCALE
+        if s.used_swap[p]:
+            out[b + 3] = 1
+        if s.used_goggles[p]:
+            out[b + 4] = 1
+        out[b + 5] = s.used_paper[p] / EQUIP_SCALE
+        out[b + 6] = s.offers[p] / offers_scale
+        b += 7
+        if p == s.lead:
+            out[b] = 1
+        if p == s.next_lead:
+            out[b + 1] = 1
+        if p == deciding:
+            out[b + 2] = 1
+        if p in winners:
+            out[b + 3] = 1
 
     def _extinguishers(self, s: CompoundedState, out: Out, o: int, me: int) -> None:
         n = self.players

@@ -5,7 +5,7 @@ It reads only what ``view(seat)`` shows (everything but the deck orders: only th
 sizes are read) and writes only the non-zero entries into a zeroed buffer, so a learning
 environment step costs a few microseconds instead of building and walking the view dict.
 ``observation.py`` stays the definition; ``tests/adapters/test_fast_observation.py`` checks
-the two agree on random positions.
+the two agree on random positions and along whole playouts.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from boardlab.adapters.fast import Updater, Watched, zeros
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS
 from boardlab.games.konoten.lenses import lens_info
@@ -38,17 +39,29 @@ if TYPE_CHECKING:
 _COST_MASKS = tuple(COST_MASK[k] for k in COSTS)
 _START_CAPACITY = CONTENT.setup.material_capacity
 _TASKS = (1 << N_TASKS) - 1
+#: The watched blocks: the market, the devices, the lenses, then each seat's cards.
+SEATS = 3
+BLOCKS = SEATS + 4
 
 
 class FastKonotenEncoder:
-    """``encode_into(state, seat, out)`` for one player count (made by ``encoder.fast()``)."""
+    """``encode_into`` / ``update`` for one player count (made by ``encoder.fast()``).
 
-    __slots__ = ("_at", "_devices", "_lens_width", "_seat_width", "_uses", "players", "size")
+    Blocks (each rewritten only when what it reads changed, see ``boardlab.adapters.fast``):
+    the table (round, phase, start players, market, decks, foundations), the devices, the
+    lenses, the seats, and the pending decision (rewritten every time).
+    """
+
+    __slots__ = (
+        "_at", "_devices", "_lens_width", "_seat_width", "_spans", "_uses", "_zeros", "players",
+        "size",
+    )
 
     def __init__(self, encoder: KonotenObservationEncoder) -> None:
         self.players = encoder.players
         self.size = encoder.size
-        self._at = {name: span[0] for name, span in encoder.fields().items()}
+        fields = encoder.fields()
+        self._at = {name: span[0] for name, span in fields.items()}
         self._lens_width = encoder._lens_width
         self._seat_width = encoder._seat_width
         n = self.players
@@ -59,44 +72,81 @@ class FastKonotenEncoder:
             for me in range(n)
         )
         self._uses = tuple(o + d * (n + 1) + n for d in range(N_DEVICES))
+        self._spans = (
+            (0, fields["market"][0]),
+            fields["devices"],
+            (fields["cards_in_lenses"][0], fields["seat0.character"][0]),
+            (fields["decision.kind"][0], self.size),
+            fields["market"],
+        )
+        self._zeros = zeros(self.size)
 
     def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
-        """Write the non-zero entries of ``seat``'s vector into the zeroed ``out``."""
+        """Write ``seat``'s vector into the zeroed ``out``."""
+        self.update(state, seat, out, [Watched() for _ in range(BLOCKS)])
+
+    def updater(self) -> Updater:
+        """An ``update(state, seat, out)`` with its own memory of the blocks it wrote."""
+        return Updater(self.update, BLOCKS)
+
+    def _clear(self, out: Out, block: int) -> None:
+        a, b = self._spans[block]
+        out[a:b] = self._zeros[a:b]
+
+    def update(
+        self, state: GameState, seat: int | None, out: Out, watched: list[Watched]
+    ) -> None:
+        """Rewrite the blocks of ``out`` whose inputs (kept in ``watched``) changed."""
         s: KonotenState = state  # type: ignore[assignment]
         n = self.players
         me = seat or 0
         at = self._at
+        self._clear(out, 0)  # round, phase, start players: a few ones, always rewritten
         out[at["round"] + s.round - 1] = 1
         out[at["phase"] + s.phase] = 1
         out[at["start_player"] + (s.start - me) % n] = 1
         if s.next_start >= 0:
             out[at["next_start_player"] + (s.next_start - me) % n] = 1
-        o = at["market"]
-        for card in s.market:
-            if card >= 0:
-                out[o + card] = 1
         o = at["deck_sizes"]
         out[o] = len(s.normal_deck)
         out[o + 1] = len(s.vp_deck)
-        o = at["foundations"]
-        found = s.found
-        for i, mask in enumerate(_COST_MASKS):
-            out[o + i] = (found & mask).bit_count()
-        occ = s.dev_occ
-        targets = self._devices[me]
-        for k in compress(range(len(occ)), occ):  # the devices with assistants only
-            out[targets[k]] = occ[k]
-        uses = s.dev_uses
-        targets = self._uses
-        for d in compress(range(N_DEVICES), uses):
-            out[targets[d]] = uses[d]
-        if s.lenses:
-            self._lenses(s, out, me)
+        if watched[0].changed([s.market, s.found]):
+            self._clear(out, 4)
+            o = at["market"]
+            for card in s.market:
+                if card >= 0:
+                    out[o + card] = 1
+            o = at["foundations"]
+            found = s.found
+            for i, mask in enumerate(_COST_MASKS):
+                out[o + i] = (found & mask).bit_count()
+        if watched[1].changed([me, s.dev_occ, s.dev_uses]):
+            self._clear(out, 1)
+            occ = s.dev_occ
+            targets = self._devices[me]
+            for k in compress(range(len(occ)), occ):  # the devices with assistants only
+                out[targets[k]] = occ[k]
+            uses = s.dev_uses
+            targets = self._uses
+            for d in compress(range(N_DEVICES), uses):
+                out[targets[d]] = uses[d]
+        if watched[2].changed([me, s.lenses, s.lens_occ, s.lens_used]):
+            self._clear(out, 2)
+            if s.lenses:
+                self._lenses(s, out, me)
         seat_at = at["seat0.character"]
         width = self._seat_width
-        owners = [lens[0] for lens in s.lenses]
+        lenses = s.lenses
         for p in range(n):
-            self._player(s, p, owners.count(p), out, seat_at + (p - me) % n * width)
+            b = seat_at + (p - me) % n * width
+            if watched[SEATS + (p - me) % n].changed([
+                s.char[p], s.tasks[p], s.grown[p], s.will_used[p], s.hand[p],
+            ]):
+                out[b : b + width] = self._zeros[b : b + width]
+                self._cards(s, p, out, b)
+            owned = sum(1 for lens in lenses if lens[0] == p) if lenses else 0
+            self._counters(s, p, owned, out, b + N_CHARACTERS)
+        self._clear(out, 3)
         if s.decision is not None:
             self._pending(s, out, me)
 
@@ -130,48 +180,43 @@ class FastKonotenEncoder:
             at += width
 
     @staticmethod
-    def _player(s: KonotenState, p: int, lenses: int, out: Out, at: int) -> None:
+    def _cards(s: KonotenState, p: int, out: Out, at: int) -> None:
+        """A seat's character, open tasks, growth, will used and hand (its counters: 0)."""
         ch = s.char[p]
-        grown = s.grown[p]
         if ch >= 0:
             out[at + ch] = 1
-            capacity = PASSIVES[ch][grown].capacity
-        else:
-            capacity = _START_CAPACITY
-        at += N_CHARACTERS
-        m = p * 3
-        mats = s.mats
-        for i, value in enumerate(
-            (
-                s.ap[p],
-                s.creativity[p],
-                s.vp[p],
-                mats[m],
-                mats[m + 1],
-                mats[m + 2],
-                capacity,
-                s.stock[p],
-                s.lobby_unused[p],
-                s.lobby_used[p],
-                lenses,
-                s.ended >> p & 1,
-            )
-        ):
-            if value:
-                out[at + i] = value
-        at += 12
+        at += N_CHARACTERS + 12
         mask = s.tasks[p] & _TASKS
         while mask:
             low = mask & -mask
             out[at + low.bit_length() - 1] = 1
             mask ^= low
         at += N_TASKS
-        for mask, width in ((grown, N_NODES), (s.will_used[p], N_NODES), (s.hand[p], 0)):
+        for mask, width in ((s.grown[p], N_NODES), (s.will_used[p], N_NODES), (s.hand[p], 0)):
             while mask:
                 low = mask & -mask
                 out[at + low.bit_length() - 1] = 1
                 mask ^= low
             at += width
+
+    @staticmethod
+    def _counters(s: KonotenState, p: int, lenses: int, out: Out, at: int) -> None:
+        """A seat's 12 counters, every one written (0 included)."""
+        ch = s.char[p]
+        m = p * 3
+        mats = s.mats
+        out[at] = s.ap[p]
+        out[at + 1] = s.creativity[p]
+        out[at + 2] = s.vp[p]
+        out[at + 3] = mats[m]
+        out[at + 4] = mats[m + 1]
+        out[at + 5] = mats[m + 2]
+        out[at + 6] = PASSIVES[ch][s.grown[p]].capacity if ch >= 0 else _START_CAPACITY
+        out[at + 7] = s.stock[p]
+        out[at + 8] = s.lobby_unused[p]
+        out[at + 9] = s.lobby_used[p]
+        out[at + 10] = lenses
+        out[at + 11] = s.ended >> p & 1
 
     def _pending(self, s: KonotenState, out: Out, me: int) -> None:
         n = self.players

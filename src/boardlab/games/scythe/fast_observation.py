@@ -4,8 +4,10 @@
 It reads only what ``view(seat)`` shows: other seats' coins only once the game is over, the
 running score of the seat itself only, its own hand, objectives and the Factory offer it
 has seen, a combat's dial and cards of the seat itself, decks as sizes. It writes only the
-non-zero entries into a zeroed buffer. ``observation.py`` stays the definition;
-``tests/adapters/test_fast_observation.py`` checks the two agree on random positions.
+non-zero entries into a zeroed buffer, or (``update``) rewrites only the blocks whose
+inputs changed since its previous call. ``observation.py`` stays the definition;
+``tests/adapters/test_fast_observation.py`` checks the two agree on random positions and
+along whole playouts.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from boardlab.adapters.fast import Updater, Watched, zeros
 from boardlab.games.scythe import objectives
 from boardlab.games.scythe.board import N_SPACES, bits
 from boardlab.games.scythe.combat import ATTACKER, DEFENDER
@@ -121,31 +124,68 @@ def _squash(x: float, scale: float) -> float:
     return x / (x + scale) if x > 0 else 0.0
 
 
-class FastScytheEncoder:
-    """``encode_into(state, seat, out)`` for one player count and turn limit."""
+#: The watched blocks: the controlled territories and the seat's score (kept: derived
+#: values), the spaces, then each seat's.
+OWNED, SCORE, SPACES, SEATS = range(4)
+BLOCKS = SEATS + 5
 
-    __slots__ = ("_at", "_seat_width", "_space_width", "players", "size", "turns")
+
+class FastScytheEncoder:
+    """``encode_into`` / ``update`` for one player count and turn limit.
+
+    Blocks: the header (decision, scores, turn order...) and the decks, always rewritten;
+    the board's spaces and each seat's block, rewritten when what they read changed; the
+    seat's own cards, a combat and an encounter, always rewritten.
+    """
+
+    __slots__ = ("_at", "_seat_width", "_space_width", "_spans", "_zeros", "players", "size",
+                 "turns")
 
     def __init__(self, encoder: ScytheObservationEncoder) -> None:
         self.players = encoder.players
         self.size = encoder.size
         self.turns = encoder.turns
-        self._at = {name: span[0] for name, span in encoder.fields().items()}
+        fields = encoder.fields()
+        self._at = {name: span[0] for name, span in fields.items()}
         self._seat_width = encoder._seat_width
         self._space_width = encoder._space_width
+        self._spans = (
+            (0, fields["decks"][1]),
+            fields["spaces"],
+            (fields["you.hand"][0], self.size),
+        )
+        self._zeros = zeros(self.size)
 
     def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
-        """Write the non-zero entries of ``seat``'s vector into the zeroed ``out``."""
+        """Write ``seat``'s vector into the zeroed ``out``."""
+        self.update(state, seat, out, [Watched() for _ in range(BLOCKS)])
+
+    def updater(self) -> Updater:
+        """An ``update(state, seat, out)`` with its own memory of the blocks it wrote."""
+        return Updater(self.update, BLOCKS)
+
+    def _clear(self, out: Out, block: int) -> None:
+        a, b = self._spans[block]
+        out[a:b] = self._zeros[a:b]
+
+    def update(
+        self, state: GameState, seat: int | None, out: Out, watched: list[Watched]
+    ) -> None:
+        """Rewrite the blocks of ``out`` whose inputs (kept in ``watched``) changed."""
         s: ScytheState = state  # type: ignore[assignment]
         n = self.players
         me = seat or 0
         at = self._at
         decision = s.decision
         over = decision is None
+        memo = watched[OWNED]
+        if memo.changed([s.units, s.structures]):
+            memo.kept = all_controlled(s)
+        owned: list[int] = memo.kept  # type: ignore[assignment]
+        self._clear(out, 0)
         if decision is not None and seat is not None and decision.player == seat:
             out[at["decision.kind"] + _KIND[decision.kind]] = 1
         out[at["to_move"] + (n if decision is None else (decision.player - me) % n)] = 1
-        owned = all_controlled(s)
         if over:
             out[at["over"]] = 1
             o = at["winners"]
@@ -155,7 +195,14 @@ class FastScytheEncoder:
         else:
             scores = [None] * n  # only the seat's own running score is known to it
             if seat is not None:
-                scores[seat] = _score(s, seat, owned[seat])
+                memo = watched[SCORE]
+                if memo.changed([
+                    seat, s.coins[seat], s.popularity[seat], s.star_goals[seat],
+                    s.combat_stars[seat], s.objective_stars[seat], owned[seat], s.resources,
+                    s.bonus_tile, s.structures,
+                ]):
+                    memo.kept = _score(s, seat, owned[seat])
+                scores[seat] = memo.kept  # type: ignore[call-overload]
         o = at["scores"]
         for p in range(n):
             score = scores[p]
@@ -173,18 +220,39 @@ class FastScytheEncoder:
             out[at["ended"] + ended] = 1
         out[at["bonus_tile"] + s.bonus_tile] = 1
         self._decks(s, out, at["decks"])
-        self._spaces(s, owned, out, at["spaces"], me)
+        if watched[SPACES].changed([me, s.encounter_tokens, s.units, s.structures, s.resources]):
+            self._clear(out, 1)
+            self._spaces(s, owned, out, at["spaces"], me)
         seat_at = at["seat0.faction"]
         width = self._seat_width
         for p in range(n):
-            self._player(s, p, p == seat or over, out, seat_at + (p - me) % n * width)
+            where = (p - me) % n
+            seen = p == seat or over
+            b4, b5 = p * OBJECTIVES_HELD, p * N_SECTIONS
+            base, bs = p * UNITS_PER_SEAT, p * N_STRUCTURES
+            if watched[SEATS + where].changed([
+                s.coins[p] if seen else None, s.faction[p], s.mat[p], s.power[p],
+                s.popularity[p], s.hand_size(p),  # sizes only: the cards are secret
+                OBJECTIVES_HELD - s.objectives[b4 : b4 + OBJECTIVES_HELD].count(-1),
+                s.units[base : base + UNITS_PER_SEAT],
+                s.star_goals[p], s.objective_stars[p], s.combat_stars[p],
+                s.objectives_revealed[b4 : b4 + OBJECTIVES_HELD], s.top_upgrades[p],
+                s.structures[bs : bs + N_STRUCTURES], s.recruits[p],
+                s.bottom_cubes[b5 : b5 + N_SECTIONS], s.recruit_bonuses[p], s.last_section[p],
+                s.factory_card[p],
+            ]):
+                b = seat_at + where * width
+                out[b : b + width] = self._zeros[b : b + width]
+                self._player(s, p, seen, out, b)
+        self._clear(out, 2)
         if seat is not None:
-            self._own(s, seat, out)
+            self._own(s, seat, owned, out)
         self._combat(s, seat, out, me)
         self._encounter(s, out, me)
 
     @staticmethod
     def _decks(s: ScytheState, out: Out, at: int) -> None:
+        """The decks' sizes and the combat discard (the range is zeroed before)."""
         out[at] = len(s.combat_deck) / N_CARDS
         out[at + 1] = len(s.objective_deck) / N_OBJECTIVES
         out[at + 2] = len(s.encounter_deck) / N_ENCOUNTERS
@@ -324,7 +392,7 @@ class FastScytheEncoder:
         if card >= 0:
             out[at + _FACTORY_NUMBER[card] - 1] = 1
 
-    def _own(self, s: ScytheState, seat: int, out: Out) -> None:
+    def _own(self, s: ScytheState, seat: int, owned: list[int], out: Out) -> None:
         at = self._at
         o = at["you.hand"]
         hand = s.hand
@@ -337,10 +405,11 @@ class FastScytheEncoder:
                     total += step
                 out[o + v] = total
         held, met = at["you.objectives"], at["you.objectives_met"]
+        position = objectives.Position(s, seat, owned)  # ``objectives.holds``, control known
         for card in objectives.held(s, seat):
             number = _OBJECTIVE_NUMBER[card]
             out[held + number - 1] = 1
-            if objectives.holds(s, seat, card):
+            if position.holds(CONTENT.objectives[card].condition):
                 out[met + number - 1] = 1
         if s.factory_seen >> seat & 1:
             o = at["you.factory_offer"]
