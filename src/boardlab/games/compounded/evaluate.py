@@ -4,12 +4,25 @@ Used by greedy and search bots. Once the game is over it is the final score. Oth
 adds what the seat would likely turn into points: crystals in storage (worth placing, and
 half a point each at the end), claimed compounds weighted by how full they are, experiment
 levels, equipment, wild tokens and extinguishers.
+
+A claimed compound keeps the worth of the claim disc on it (a disc that claims is not
+lost: it comes back when the compound scores), and the crystals in the seat's hands that
+fit its empty spaces count as half filled, so a claim on a compound the seat can build is
+worth more than passing. A seat in the middle of a two-step choice (it has chosen what to
+place but not where, returned crystals for an exchange but not taken one, chosen a claim to
+move but not where to) is valued at its best second step: the first step is only worth what
+the second makes of it, so a bot does not end its turn when a useful placement is left. A trade
+offer awaiting its answer is valued as answered the way the addressee would answer it (it
+accepts when the trade gains it more than it gains the proposer), so a bot does not send
+offers that only give its things away.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from boardlab.games.compounded.actions import ACCEPT
+from boardlab.games.compounded.frames import D_PLACE_SPACE, D_RELOCATE_TO, D_TAKE, D_TRADE_REPLY
 from boardlab.games.compounded.lab import points
 from boardlab.games.compounded.workbench import (
     CARDS,
@@ -29,6 +42,10 @@ EQUIPMENT_VALUE = 1.5
 WILD_VALUE = 2.5
 EXTINGUISHER_VALUE = 4.0
 DISC_VALUE = 0.5
+#: A crystal in hand that fits an empty space of an own claim counts this much filled.
+IN_HAND_SHARE = 0.5
+#: Second steps of a seat's own two-step choices, valued at their best option.
+SECOND_STEPS = frozenset((D_PLACE_SPACE, D_TAKE, D_RELOCATE_TO))
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -36,22 +53,62 @@ def evaluate(state: GameState, seat: int) -> float:
     s = cast("CompoundedState", state)
     if not s.stack:
         return float(s.ap[seat] + s.bonus[seat])
+    top = s.stack[-1]
+    if top[0] in SECOND_STEPS and top[1] == seat:
+        return best_second_step(s, seat)
+    if top[0] == D_TRADE_REPLY:
+        return progress(answered(s), seat)
+    return progress(s, seat)
+
+
+def answered(s: CompoundedState) -> CompoundedState:
+    """The position after the pending trade offer is answered as its addressee would."""
+    addressee, proposer = s.stack[-1][1], s.stack[-1][2]
+    accepted = cast("CompoundedState", s.clone())
+    accepted.apply_unchecked(ACCEPT)
+    gain = progress(accepted, addressee) - progress(s, addressee)
+    given = progress(accepted, proposer) - progress(s, proposer)
+    return accepted if gain > given else s
+
+
+def best_second_step(s: CompoundedState, seat: int) -> float:
+    """The seat's value after its best option of the pending second step."""
+    best = float("-inf")
+    for option in s.legal_actions():
+        after = cast("CompoundedState", s.clone())
+        after.apply_unchecked(option)
+        best = max(best, progress(after, seat) if after.stack else evaluate(after, seat))
+    return best
+
+
+def progress(s: CompoundedState, seat: int) -> float:
+    """Atomic points plus the progress proxies of the module's description."""
     value = float(s.ap[seat])
     held = stored(s, seat)
     value += CRYSTAL_VALUE * min(held, capacity(s, seat)) + 0.1 * max(0, held - capacity(s, seat))
     value += WILD_VALUE * s.wild[seat]
+    base6 = seat * 6
+    in_hand = [s.storage[base6 + e] + s.pool[base6 + e] for e in range(6)]
     for pos in range(16):
         if s.claim_owner[pos] != seat or s.field_card[pos] < 0:
             continue
         items = s.field_items[pos]
-        filled = sum(1 for slot in items if slot != EMPTY)
-        share = filled / len(items)
-        value += points(s, s.field_card[pos]) * share * share + 0.5 * filled
+        elements = CARDS[s.field_card[pos]].space_elements
+        filled = 0
+        fits = 0
+        for i, slot in enumerate(items):
+            if slot != EMPTY:
+                filled += 1
+            elif in_hand[elements[i]] > 0:
+                in_hand[elements[i]] -= 1
+                fits += 1
+        share = (filled + IN_HAND_SHARE * fits) / len(items)
+        value += DISC_VALUE + points(s, s.field_card[pos]) * share * share + 0.5 * filled
     base4 = seat * 4
     for t in range(4):
         level = s.exp[base4 + t]
         value += LEVEL_VALUE * level + (1.0 if level == TRACK_TOP[t] else 0.0)
-    value += EQUIPMENT_VALUE * sum(s.equip[seat * 6 : seat * 6 + 6])
+    value += EQUIPMENT_VALUE * sum(s.equip[base6 : base6 + 6])
     for x, holder in enumerate(s.ext_holder):
         if holder == seat:
             items = s.ext_items[x]

@@ -3,9 +3,23 @@ in the README's "Bots") and the probes of balance reports."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from boardlab.tuning import Probe, Tuning
 
+if TYPE_CHECKING:
+    from boardlab.engine import GameState
+    from boardlab.games.compounded.state import CompoundedState
+
+
+def turn_order(state: GameState) -> tuple[int, ...]:
+    """Seats clockwise from the first lead, the holder of the rarest crystal (C-4.7)."""
+    s = cast("CompoundedState", state)
+    return tuple((s.lead + i) % s.players for i in range(s.players))
+
+
 TUNING = Tuning(
+    turn_order=turn_order,
     probes=(
         Probe(
             "passive",

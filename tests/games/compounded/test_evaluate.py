@@ -1,0 +1,89 @@
+"""The bots' evaluation (evaluate.py): claims a seat can build are worth more than passing,
+a chosen item is worth its best space, and a trade offer is valued as it would be answered."""
+
+from __future__ import annotations
+
+from boardlab.games.compounded import evaluate
+from boardlab.games.compounded import frames as F
+from boardlab.games.compounded.discovery import ASK_AT, BUNDLE_LEN, GIVE_AT
+from boardlab.games.compounded.state import CompoundedState
+
+from .helpers import (
+    EL,
+    claim_for,
+    ids,
+    new_game,
+    pos_of,
+    quiet_field,
+    research_turn,
+    run_frames,
+    set_card,
+    set_storage,
+    stopped,
+)
+
+WATER, NO = pos_of(0, 0), pos_of(0, 2)
+
+
+def table() -> CompoundedState:
+    """A quiet field with water at 0,0 and nitric oxide at 0,2; P1 holds H2 O1 and one
+    available claim disc; P2 is to place (so P1's value has no pending step of its own)."""
+    s = new_game(3, seed=8)
+    s.lead = 0
+    quiet_field(s)
+    set_card(s, WATER, "water")
+    set_card(s, NO, "nitric_oxide")
+    set_storage(s, 0, H=2, O=1)
+    research_turn(s, 1)
+    return s
+
+
+def test_a_claim_on_a_compound_the_seat_can_build_beats_passing():
+    s = table()
+    passing = evaluate(s, 0)
+    buildable = s.clone()
+    claim_for(buildable, WATER, 0)  # H2O: every space fits P1's crystals
+    other = s.clone()
+    claim_for(other, NO, 0)  # NO: only the O fits
+    assert evaluate(buildable, 0) > evaluate(other, 0) >= passing
+
+
+def test_a_chosen_item_is_worth_its_best_space_so_ending_the_turn_is_not_a_tie():
+    s = table()
+    claim_for(s, WATER, 0)
+    research_turn(s, 0)
+    done = s.clone()
+    done.apply("done")
+    assert stopped(done)
+    s.apply("place H")
+    assert s.decision.kind == "place_space"
+    spaces = []
+    for option in ids(s):
+        after = s.clone()
+        after.apply(option)
+        spaces.append(evaluate(after, 0))
+    assert evaluate(s, 0) == max(spaces)
+    assert evaluate(s, 0) > evaluate(done, 0)
+
+
+def offer(s: CompoundedState, give: dict[str, int], ask: dict[str, int]) -> CompoundedState:
+    """P1 has offered ``give`` for ``ask`` to P2, who is to answer."""
+    frame = [F.D_TRADE_REPLY, 1, 0, *([0] * (2 * BUNDLE_LEN))]
+    for symbol, count in give.items():
+        frame[GIVE_AT + EL[symbol]] = count
+    for symbol, count in ask.items():
+        frame[ASK_AT + EL[symbol]] = count
+    return run_frames(s, tuple(frame))
+
+
+def test_a_gift_is_valued_as_accepted_and_a_demand_as_declined():
+    s = new_game(2, seed=3)
+    set_storage(s, 0, H=2, C=1)
+    set_storage(s, 1, O=2)
+    base = evaluate(run_frames(s.clone()), 0)
+    gift = offer(s.clone(), {"H": 1, "C": 1}, {})
+    given = gift.clone()
+    given.apply("accept")
+    assert evaluate(gift, 0) == evaluate(given, 0) < base
+    demand = offer(s.clone(), {}, {"O": 2})
+    assert evaluate(demand, 0) == base
