@@ -8,7 +8,7 @@ from boardlab import agents
 
 
 def test_every_agent_is_listed_and_made_by_name() -> None:
-    assert agents.names() == ["greedy", "mcts", "probe", "random"]
+    assert agents.names() == ["greedy", "mcts", "policy", "probe", "random"]
     for name in agents.names():
         assert agents.make(name, seed=3).name == name
 

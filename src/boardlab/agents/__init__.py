@@ -22,9 +22,17 @@ class Agent(Protocol):
     def choose(self, state: GameState) -> Action: ...
 
 
+def _policy(seed: int = 0, **params: Any) -> Agent:
+    """The ``"policy"`` agent (``agents.policy``), imported when made: it needs numpy."""
+    from boardlab.agents.policy import NetworkAgent
+
+    return NetworkAgent(seed=seed, **params)
+
+
 _FACTORIES: dict[str, Callable[..., Agent]] = {
     "greedy": GreedyAgent,
     "mcts": MctsAgent,
+    "policy": _policy,
     "probe": ProbeAgent,
     "random": RandomAgent,
 }
