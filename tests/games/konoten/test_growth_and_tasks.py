@@ -100,10 +100,12 @@ def test_k7_3_will_growth_output_idea_machine_n12() -> None:
 
 
 def test_k7_3_will_assistant_output_lab_manager_n11() -> None:
+    """The lab manager's n11 (rules version 4): pay 3 AP, gain an assistant."""
     state, p = _main(["lab_manager", "workaholic"])
     set_grown(state, p, ["n00", "n01", "n11"])
+    before = state.ap[p]
     play(state, "will n11")
-    assert state.ap[p] == 7 and state.lobby_used[p] == 1
+    assert state.ap[p] == before - 3 and state.lobby_used[p] == 1
 
 
 # ---------------------------------------------------------------- tasks
