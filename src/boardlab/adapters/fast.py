@@ -120,3 +120,27 @@ def updater(fast: StateEncoder | None) -> Updater | None:
         return None
     made: Updater = make()
     return made
+
+
+class BlockEncoder:
+    """A fast path written in blocks: a game's encoder subclasses it, sets ``blocks`` and
+    writes ``update``, which rewrites the blocks whose inputs (kept in ``watched``, one
+    ``Watched`` per block) changed. ``encode_into`` is an update with no memory;
+    ``updater()`` keeps one memory per buffer."""
+
+    __slots__ = ()
+    blocks: int = 0
+
+    def update(
+        self, state: GameState, seat: int | None, out: Out, watched: list[Watched]
+    ) -> None:
+        """Rewrite the blocks of ``out`` whose inputs (kept in ``watched``) changed."""
+        raise NotImplementedError
+
+    def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
+        """Write ``seat``'s vector into the zeroed ``out``."""
+        self.update(state, seat, out, [Watched() for _ in range(self.blocks)])
+
+    def updater(self) -> Updater:
+        """An ``update(state, seat, out)`` with its own memory of the blocks it wrote."""
+        return Updater(self.update, self.blocks)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardlab.adapters.fast import Updater, Watched, zeros
+from boardlab.adapters.fast import BlockEncoder, Watched, zeros
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.actions import (
     BUNDLE_NAMES,
@@ -129,7 +129,7 @@ TABLE, UNSEEN, FIELD, EXTINGUISHERS, RESOLVING, SCATTER, PLAYERS = range(7)
 BLOCKS = PLAYERS + MAX_PLAYERS
 
 
-class FastCompoundedEncoder:
+class FastCompoundedEncoder(BlockEncoder):
     """``encode_into`` / ``update`` for one player count and option set.
 
     Blocks: the header (options, seat, round, phase, decision: always rewritten), the table
@@ -137,6 +137,8 @@ class FastCompoundedEncoder:
     ones are rewritten), the players (always), the extinguishers, the card being resolved,
     the scatter, and the decision's context (always).
     """
+
+    blocks = BLOCKS
 
     __slots__ = (
         "_at", "_spans", "_zeros", "field_width", "offers_scale", "option_values", "players",
@@ -161,14 +163,6 @@ class FastCompoundedEncoder:
             "context": (fields["trade"][0], self.size),
         }
         self._zeros = zeros(self.size)
-
-    def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
-        """Write ``seat``'s vector into the zeroed ``out``."""
-        self.update(state, seat, out, [Watched() for _ in range(BLOCKS)])
-
-    def updater(self) -> Updater:
-        """An ``update(state, seat, out)`` with its own memory of the blocks it wrote."""
-        return Updater(self.update, BLOCKS)
 
     def _clear(self, out: Out, name: str) -> None:
         a, b = self._spans[name]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from boardlab.adapters.fast import Updater, Watched, zeros
+from boardlab.adapters.fast import BlockEncoder, Watched, zeros
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS
 from boardlab.games.konoten.lenses import lens_info
@@ -44,13 +44,15 @@ SEATS = 3
 BLOCKS = SEATS + 4
 
 
-class FastKonotenEncoder:
+class FastKonotenEncoder(BlockEncoder):
     """``encode_into`` / ``update`` for one player count (made by ``encoder.fast()``).
 
     Blocks (each rewritten only when what it reads changed, see ``boardlab.adapters.fast``):
     the table (round, phase, start players, market, decks, foundations), the devices, the
     lenses, the seats, and the pending decision (rewritten every time).
     """
+
+    blocks = BLOCKS
 
     __slots__ = (
         "_at", "_devices", "_lens_width", "_seat_width", "_spans", "_uses", "_zeros", "players",
@@ -80,14 +82,6 @@ class FastKonotenEncoder:
             fields["market"],
         )
         self._zeros = zeros(self.size)
-
-    def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
-        """Write ``seat``'s vector into the zeroed ``out``."""
-        self.update(state, seat, out, [Watched() for _ in range(BLOCKS)])
-
-    def updater(self) -> Updater:
-        """An ``update(state, seat, out)`` with its own memory of the blocks it wrote."""
-        return Updater(self.update, BLOCKS)
 
     def _clear(self, out: Out, block: int) -> None:
         a, b = self._spans[block]

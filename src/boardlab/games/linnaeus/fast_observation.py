@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardlab.adapters.fast import Updater, Watched, zeros
+from boardlab.adapters.fast import BlockEncoder, Watched, zeros
 from boardlab.games.linnaeus.content import CONTENT, N_LOCATIONS, N_SPOTS, WILD
 
 if TYPE_CHECKING:
@@ -68,8 +68,10 @@ def _capped(value: float) -> float:
     return 1.0 if value > 1.0 else value
 
 
-class FastLinnaeusEncoder:
+class FastLinnaeusEncoder(BlockEncoder):
     """``encode_into`` / ``update`` for one player count (see the module doc)."""
+
+    blocks = BLOCKS
 
     __slots__ = ("_at", "_zeros", "players", "side_size", "sides", "size")
 
@@ -80,14 +82,6 @@ class FastLinnaeusEncoder:
         self.side_size = encoder._player_size()
         self._at = {name: span for name, span in encoder.fields().items()}
         self._zeros = zeros(self.size)
-
-    def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
-        """Write ``seat``'s vector into the zeroed ``out``."""
-        self.update(state, seat, out, [Watched() for _ in range(BLOCKS)])
-
-    def updater(self) -> Updater:
-        """An ``update(state, seat, out)`` with its own memory of the blocks it wrote."""
-        return Updater(self.update, BLOCKS)
 
     def update(
         self, state: GameState, seat: int | None, out: Out, watched: list[Watched]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from boardlab.adapters.fast import Updater, Watched, zeros
+from boardlab.adapters.fast import BlockEncoder, Watched, zeros
 from boardlab.games.scythe import objectives
 from boardlab.games.scythe.board import N_SPACES, bits
 from boardlab.games.scythe.combat import ATTACKER, DEFENDER
@@ -130,13 +130,15 @@ OWNED, SCORE, SPACES, SEATS = range(4)
 BLOCKS = SEATS + 5
 
 
-class FastScytheEncoder:
+class FastScytheEncoder(BlockEncoder):
     """``encode_into`` / ``update`` for one player count and turn limit.
 
     Blocks: the header (decision, scores, turn order...) and the decks, always rewritten;
     the board's spaces and each seat's block, rewritten when what they read changed; the
     seat's own cards, a combat and an encounter, always rewritten.
     """
+
+    blocks = BLOCKS
 
     __slots__ = ("_at", "_seat_width", "_space_width", "_spans", "_zeros", "players", "size",
                  "turns")
@@ -155,14 +157,6 @@ class FastScytheEncoder:
             (fields["you.hand"][0], self.size),
         )
         self._zeros = zeros(self.size)
-
-    def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
-        """Write ``seat``'s vector into the zeroed ``out``."""
-        self.update(state, seat, out, [Watched() for _ in range(BLOCKS)])
-
-    def updater(self) -> Updater:
-        """An ``update(state, seat, out)`` with its own memory of the blocks it wrote."""
-        return Updater(self.update, BLOCKS)
 
     def _clear(self, out: Out, block: int) -> None:
         a, b = self._spans[block]
