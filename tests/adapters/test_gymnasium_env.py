@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -26,6 +28,17 @@ EXPECTED_WARNINGS = "ignore:.*Not able to test alternative render modes"
 def test_gymnasium_check_env_passes_for_the_first_and_last_seat(game: str, players: int) -> None:
     for seat in sorted({0, players - 1}):
         check_env(BoardlabEnv(game, players=players, seat=seat, seed=5, render_mode="ansi"))
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_stable_baselines3_check_env_passes(game: str, players: int) -> None:
+    """SB3's own checker (the ``baseline`` extra; skipped without it), every game and count."""
+    sb3_checker = pytest.importorskip(
+        "stable_baselines3.common.env_checker", reason="the 'baseline' extra is not installed"
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # SB3 warns about anything it would not train on
+        sb3_checker.check_env(BoardlabEnv(game, players=players, seed=5), warn=True)
 
 
 def play_episode(env: BoardlabEnv, seed: int, rng: Rng) -> tuple[float, dict, int]:
