@@ -56,6 +56,25 @@ def test_k13_3_end_abilities_in_start_order_and_optional() -> None:
     assert state.round == 2
 
 
+def test_k13_3_idea_machine_n21_needs_four_creativity_for_two_vp() -> None:
+    """The idea machine's n21 end ability (rules version 4): 4 creativity -> 2 VP; with 3
+    it is not offered."""
+    for creativity, offered in ((3, False), (4, True)):
+        state, p = _main(["idea_machine", "workaholic"])
+        set_grown(state, p, ["n00", "n01", "n11", "n21"])
+        main_turn(state, p)
+        state.creativity[p] = creativity
+        refresh(state)
+        play(state, "end", "end")
+        while state.phase == flow.END and state.to_move != p:
+            play(state, "done")
+        assert (state.phase == flow.END and "use n21" in ids(state)) is offered
+        if offered:
+            vp, held = state.vp[p], state.creativity[p]
+            play(state, "use n21")
+            assert state.vp[p] == vp + 2 and state.creativity[p] == held - 4
+
+
 # ---------------------------------------------------------------- graduation
 def test_k14_1_each_sediment_costs_2_vp() -> None:
     state, p = _main(["light_prodigy", "workaholic"])

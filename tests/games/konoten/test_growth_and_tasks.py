@@ -108,6 +108,29 @@ def test_k7_3_will_assistant_output_lab_manager_n11() -> None:
     assert state.ap[p] == before - 3 and state.lobby_used[p] == 1
 
 
+def test_k7_3_alchemist_n12_turns_three_sediment_into_two_vp_without_ap() -> None:
+    """The alchemist's n12 (rules version 4, no AP since): 3 sediment -> 2 VP."""
+    state, p = _main(["sediment_alchemist", "workaholic"])
+    set_grown(state, p, ["n00", "n01", "n02", "n12"])
+    state.mats[p * 3 + 2] = 3
+    refresh(state)
+    ap, vp = state.ap[p], state.vp[p]
+    play(state, "will n12")
+    assert (state.ap[p], state.vp[p], state.mats[p * 3 + 2]) == (ap, vp + 2, 0)
+
+
+def test_k7_3_rainbow_artist_n20_makes_a_rainbow_without_ap() -> None:
+    """The rainbow artist's n20 (rules version 4, no AP since): 1 light + 1 sediment ->
+    1 rainbow."""
+    state, p = _main(["rainbow_artist", "workaholic"])
+    set_grown(state, p, ["n00", "n10", "n20"])
+    state.mats[p * 3 : p * 3 + 3] = [1, 0, 1]
+    refresh(state)
+    ap = state.ap[p]
+    play(state, "will n20")
+    assert state.ap[p] == ap and state.mats[p * 3 : p * 3 + 3] == [0, 1, 0]
+
+
 # ---------------------------------------------------------------- tasks
 def test_k12_1_k12_2_seven_light_returns_the_task_token_as_an_assistant() -> None:
     """K-12.1/K-12.2: reaching 7 light takes the task token: here an unused assistant."""
