@@ -71,8 +71,10 @@ def test_k13_3_idea_machine_n21_needs_four_creativity_for_two_vp() -> None:
         assert (state.phase == flow.END and "use n21" in ids(state)) is offered
         if offered:
             vp, held = state.vp[p], state.creativity[p]
-            play(state, "use n21")
-            assert state.vp[p] == vp + 2 and state.creativity[p] == held - 4
+            play(state, "use n21")  # the last end decision: round 2's supply follows at once
+            assert state.phase == flow.SUPPLY and state.round == 2
+            assert state.vp[p] == vp + 2
+            assert state.creativity[p] == held - 4 + 1  # paid 4; round 2 supplies 1 (K-6.1)
 
 
 # ---------------------------------------------------------------- graduation
