@@ -1,8 +1,8 @@
 # `make serve`, `make play` and `make test` do all the set-up: they create .venv from python3
-# and install boardlab into it, again only when pyproject.toml changes. `make serve` installs
-# what the web server needs (the `web` extra) and starts it; `make play` installs only what
-# playing in a terminal needs (typer and rich); `make test` (and every other target) installs
-# every extra.
+# and install boardlab into it, again only when pyproject.toml or the compiled observation
+# encoders change. `make serve` installs what the web server needs (the `web` extra) and
+# starts it; `make play` installs only what playing in a terminal needs (typer and rich);
+# `make test` (and every other target) installs every extra.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -16,6 +16,8 @@ SERVE ?=
 WORKERS ?= 2
 BENCH_SECONDS ?= 5
 PIP := $(BIN)/python -m pip --disable-pip-version-check
+# The compiled observation encoders: installing builds them, so a change reinstalls.
+NATIVE := setup.py src/boardlab/_native/observe.h $(wildcard src/boardlab/games/*/_observe.c)
 
 .PHONY: venv serve play test lint typecheck bench clean
 
@@ -28,18 +30,18 @@ $(BIN)/python:
 
 # Everything: the play and serve stamps are touched too, as the full install holds what
 # playing and serving need.
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(PIP) install --quiet --upgrade pip
 	$(PIP) install --quiet -e ".[$(EXTRAS)]"
 	touch $@ $(PLAY_STAMP) $(SERVE_STAMP)
 
 # boardlab with the web server's dependencies (FastAPI, uvicorn, SQLAlchemy, ...).
-$(SERVE_STAMP): pyproject.toml | $(BIN)/python
+$(SERVE_STAMP): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(PIP) install --quiet -e ".[web]"
 	touch $@ $(PLAY_STAMP)
 
 # Only boardlab and its two dependencies: a new user plays within a minute.
-$(PLAY_STAMP): pyproject.toml | $(BIN)/python
+$(PLAY_STAMP): pyproject.toml $(NATIVE) | $(BIN)/python
 	$(PIP) install --quiet -e .
 	touch $@
 

@@ -17,6 +17,13 @@ Blocks compare the values they read, not object identities, so any state may fol
 other (another game, a clone, another seat); the test checks it along whole playouts.
 Each ``Updater`` belongs to one buffer (the adapters' ``Observer`` makes its own); the
 encoder itself keeps no memory, so ``encode_into`` may be called from anywhere.
+
+Fastest of all, a fast encoder may offer ``native(scale, low, high)``: its compiled twin
+(``boardlab.games.<game>._observe``, C, built when boardlab is installed), whose
+``encode(state, seat, out)`` writes the whole vector, already normalised with the
+observer's float32 ``scale`` (or None) and clipped into ``[low, high]``, into a float32
+array; ``None`` when the extension was not built. ``tests/adapters/test_native_observation.py``
+checks it gives bit for bit what the adapters make of the Python encoder's vector.
 """
 
 from __future__ import annotations
@@ -47,6 +54,26 @@ class StateEncoder(Protocol):
     def encode_into(self, state: GameState, seat: int | None, out: Out) -> None:
         """Write the non-zero entries of the vector of what ``seat`` sees into ``out``."""
         ...
+
+
+class NativeEncoder(Protocol):
+    """A compiled encoder: the normalised vector straight from the state."""
+
+    def encode(self, state: GameState, seat: int | None, out: object) -> None:
+        """Write the whole normalised vector of what ``seat`` sees into the float32 ``out``."""
+        ...
+
+
+def native_encoder(
+    fast: StateEncoder | None, scale: object, low: object, high: object
+) -> NativeEncoder | None:
+    """The fast path's compiled twin with this normalisation (``fast.native(scale, low,
+    high)``: float32 arrays, ``scale`` may be None), or ``None`` when it has none."""
+    make = getattr(fast, "native", None)
+    if make is None:
+        return None
+    made: NativeEncoder | None = make(scale, low, high)
+    return made
 
 
 def state_encoder(encoder: object) -> StateEncoder | None:

@@ -71,6 +71,7 @@ from boardlab.adapters import spaces
 from boardlab.adapters.encodings import encodable_games, encodings
 from boardlab.adapters.outcome import outcome
 from boardlab.adapters.selfplay import PolicyAgent, frozen_policy
+from boardlab.adapters.spaces import mask_of
 from boardlab.agents.random_agent import RandomAgent
 from boardlab.engine import Action, Decision, GameState, IllegalAction, Rng
 
@@ -188,6 +189,7 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         self._masked: Decision | None = None
         self._legal: list[int] | None = None
         self._legal_of = getattr(self.encodings.codec, "legal_indices", None)
+        self._indices: int = self.encodings.codec.size
 
     @property
     def opponent_specs(self) -> list[Opponent]:
@@ -256,21 +258,29 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         self, action: Any
     ) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play this seat's action, then the other seats' until this seat decides again."""
-        state = self.game_state
+        state = self._game_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         if self._done:
             raise RuntimeError("the episode is over: call reset() to start another")
         codec = self.encodings.codec
-        index = spaces.as_index(action, codec.size)
+        size = self._indices
+        index = (
+            action if type(action) is int and 0 <= action < size
+            else spaces.as_index(action, size)
+        )
         chosen = None
         unchecked = False
         if index is not None:
             decision = state.decision
-            if decision is not None and decision is self._masked and self._legal is not None:
+            legal = self._legal
+            if decision is not None and decision is self._masked and legal is not None:
                 # the option at the index's place among the legal indices of the last mask
-                legal = self._legal
-                if index in legal:
+                try:
                     chosen = decision.options[legal.index(index)]
                     unchecked = True
+                except ValueError:  # not among the legal indices
+                    chosen = None
             else:
                 try:
                     chosen = codec.decode(index, state)
@@ -333,9 +343,10 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         seat = self.seat
         decision = state.decision
         legal = None
-        if decision is not None and decision.player == seat and self._legal_of is not None:
-            legal = self._legal_of(state)
-            mask = spaces.mask_of(legal, self.encodings.codec.size)
+        legal_of = self._legal_of
+        if decision is not None and legal_of is not None and decision.player == seat:
+            legal = legal_of(state)
+            mask = mask_of(legal, self._indices)
         else:
             mask = spaces.action_mask(self.encodings, state, seat)
         self._masked, self._legal, self._mask = decision, legal, mask

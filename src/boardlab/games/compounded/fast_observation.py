@@ -28,6 +28,7 @@ from boardlab.games.compounded.observation import (
     BUNDLE_SCALE,
     CARD_POINTS_SCALE,
     COPIES,
+    DECISION_KINDS,
     DECISION_OF,
     DECK_START,
     DISCS_SCALE,
@@ -67,7 +68,7 @@ from boardlab.games.compounded.workbench import (
 )
 
 if TYPE_CHECKING:
-    from boardlab.adapters.fast import Out
+    from boardlab.adapters.fast import NativeEncoder, Out
     from boardlab.engine import GameState
     from boardlab.games.compounded.state import CompoundedState
 
@@ -124,6 +125,68 @@ def _card_entries(card: int, items: tuple[int, ...], capped: bool) -> tuple[tupl
     return entries
 
 
+#: The vector's fields whose starts the compiled twin (``_observe.c``) reads, in its order.
+NATIVE_FIELDS = (
+    "options", "seat", "round", "phase", "decision_kind", "decision_player", "to_move", "bag",
+    "deck", "lab_fires_seen_at", "supply", "wild_tokens_out", "unseen_compounds", "field",
+    "players", "extinguishers", "resolving", "scatter", "trade", "claim_passed", "window",
+    "fire_window", "placing", "moving_item", "relocate_from", "outcome",
+)
+#: The decision kinds that have a context block, in ``_observe.c``'s order.
+NATIVE_CONTEXTS = (
+    *TRADE_KINDS, "claim", "bunsen", "extinguish", "place_item", "place_space",
+    "scatter_space", "handle_space", "relocate_target",
+)
+
+
+def native_config(encoder: FastCompoundedEncoder) -> tuple[object, ...]:
+    """Everything ``_observe.Encoder`` needs, as the tuples of numbers its ``__init__`` reads
+    in this order (the names are ``_observe.c``'s): the layout and this module's tables."""
+    n = encoder.players
+    at = encoder._at
+    # _observe.c's I_* order; 16: the field's positions (``range(16)`` in ``update``)
+    ints = (
+        encoder.size, n, N_ELEMENTS, len(EQUIPMENT_BOX), len(TRACK_LEVELS), 16, MAX_PLAYERS,
+        ROUND_CAP, DECK_START, LAB_FIRE_CARDS, PILE, n * CONTENT.wild_tokens_per_player,
+        LAB_FIRE, encoder.field_width, STATIC_WIDTH, SPACES_WIDTH, POINTS_AT, PLAYER_WIDTH,
+        VALUES_AT, LAB, RESEARCH, EXT_SPACES, EMPTY, CRYSTAL, WILD_SLOT, N_ITEMS, N_BUNDLE,
+        SCORE_THRESHOLD, MAXED_NEEDED, BUNSEN_LIMIT, F.D_TRADE_TURN, F.T_RESEARCH, GIVE_AT,
+        ASK_AT, EXT_MASK, RESEARCH_TOP, PLACE_WILD_ITEM, PLACE_ITEMS, POOL_OFFSET,
+    )
+    # _observe.c's D_* order
+    floats = (
+        POINTS_SCALE, BONUS_SCALE, STORAGE_SCALE, POOL_SCALE, SPACE_SCALE, DISCS_SCALE,
+        EQUIP_SCALE, SCORED_SCALE, FIRE_SCALE, BUNDLE_SCALE, encoder.offers_scale,
+    )
+    # per card code: (kind, static entries, capped points, uncapped points, space
+    # elements, flammable, fire limit)
+    cards = tuple(
+        (
+            CARD_KIND[c], STATIC_ENTRIES[c], CAPPED_POINTS[c], UNCAPPED_POINTS[c],
+            SPACE_ELEMENTS[c], int(FLAMMABLE[c]), FIRE_LIMIT[c],
+        )
+        for c in range(len(CARDS))
+    )
+    return (
+        tuple(at[name] for name in NATIVE_FIELDS),
+        ints,
+        floats,
+        encoder.option_values,
+        DECISION_KINDS,
+        tuple(DECISION_OF[kind] for kind in NATIVE_CONTEXTS),
+        ELEMENT_TOTAL,
+        EQUIPMENT_BOX,
+        COPIES,
+        TRACK_START,
+        TRACK_LENGTHS,
+        TRACK_TOP,
+        TRACK_VALUE,
+        TRACK_LEVELS,
+        tuple(FIRE_CAUSE.items()),
+        cards,
+    )
+
+
 #: The watched blocks (see ``FastCompoundedEncoder.update``).
 TABLE, UNSEEN, FIELD, EXTINGUISHERS, RESOLVING, SCATTER, PLAYERS = range(7)
 BLOCKS = PLAYERS + MAX_PLAYERS
@@ -163,6 +226,15 @@ class FastCompoundedEncoder(BlockEncoder):
             "context": (fields["trade"][0], self.size),
         }
         self._zeros = zeros(self.size)
+
+    def native(self, scale: object, low: object, high: object) -> NativeEncoder | None:
+        """The compiled twin (``_observe.c``) writing the vector normalised with ``scale``
+        (float32 per entry, or None), ``low`` and ``high``; None if it was not built."""
+        try:
+            from boardlab.games.compounded import _observe
+        except ImportError:
+            return None
+        return _observe.Encoder(native_config(self), scale, low, high)
 
     def _clear(self, out: Out, name: str) -> None:
         a, b = self._spans[name]

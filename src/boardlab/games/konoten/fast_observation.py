@@ -14,16 +14,30 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from boardlab.adapters.fast import BlockEncoder, Watched, zeros
-from boardlab.games.konoten.content import CONTENT
+from boardlab.games.konoten.content import CONTENT, SYMBOLS
 from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS
+from boardlab.games.konoten.flow import PHASE_NAMES
 from boardlab.games.konoten.lenses import lens_info
-from boardlab.games.konoten.observation import _KIND, KonotenObservationEncoder
+from boardlab.games.konoten.observation import (
+    _KIND,
+    COUNTERS,
+    DISCARD_WIDTH,
+    GAIN_NUMBERS,
+    KonotenObservationEncoder,
+)
 from boardlab.games.konoten.tables import (
+    AP,
+    CARD_INPUT,
     CARD_MASK,
+    CARD_OUTPUT,
+    CARD_RESULT,
     COST_MASK,
     COSTS,
+    FOUNDATION_COST,
+    N_CARDS,
     N_CHARACTERS,
     N_DEVICES,
+    N_FOUNDATIONS,
     N_NODES,
     N_TASKS,
     PASSIVES,
@@ -34,6 +48,7 @@ from boardlab.games.konoten.view import _PART
 if TYPE_CHECKING:
     from boardlab.adapters.fast import Out
     from boardlab.engine import Frame, GameState
+    from boardlab.games.konoten._observe import Encoder
     from boardlab.games.konoten.state import KonotenState
 
 _COST_MASKS = tuple(COST_MASK[k] for k in COSTS)
@@ -42,6 +57,11 @@ _TASKS = (1 << N_TASKS) - 1
 #: The watched blocks: the market, the devices, the lenses, then each seat's cards.
 SEATS = 3
 BLOCKS = SEATS + 4
+#: The parts of a pending decision in the order ``_observe.c`` numbers them (``_PART``'s).
+_NATIVE_PARTS = (
+    "abilities_used", "lens", "follow_up_lens", "pay_growth", "pay_assistant", "gains",
+    "discard", "grow_source", "task",
+)
 
 
 class FastKonotenEncoder(BlockEncoder):
@@ -82,6 +102,15 @@ class FastKonotenEncoder(BlockEncoder):
             fields["market"],
         )
         self._zeros = zeros(self.size)
+
+    def native(self, scale: object, low: object, high: object) -> Encoder | None:
+        """The compiled twin of this encoder (``_observe.c``) normalising with the observer's
+        float32 ``scale`` (or None), ``low`` and ``high``; None when it was not built."""
+        try:
+            from boardlab.games.konoten import _observe
+        except ImportError:
+            return None
+        return _observe.Encoder(*_native_args(self), scale, low, high)
 
     def _clear(self, out: Out, block: int) -> None:
         a, b = self._spans[block]
@@ -289,3 +318,66 @@ class FastKonotenEncoder(BlockEncoder):
         if declaring and f[7] >= 0:
             out[at["decision.grind_awaiting"] + f[7]] = 1
 
+
+def _native_args(
+    fast: FastKonotenEncoder,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], dict[str, int], dict[str, int], str]:
+    """What ``_observe.Encoder`` takes before the normalisation, every number from here.
+
+    ``layout``: the players, the size, the field offsets, then widths and counts, then rule
+    constants, in the order of the C file's ``L_*``; ``tables`` (flat tuples, ``T_*``):
+    the foundation masks per cost, each character's capacity per growth mask, the cards'
+    input / output symbols and result per orientation (what ``lens_info`` sums), the card
+    marks, the foundation costs, ``_devices`` and ``_uses``; the decision kinds' indices,
+    the frame names' parts (``_NATIVE_PARTS``) and the name of a lens being declared.
+    """
+    at = fast._at
+    layout = (
+        fast.players,
+        fast.size,
+        *(
+            at[name]
+            for name in (
+                "round", "phase", "start_player", "next_start_player", "market",
+                "deck_sizes", "foundations", "cards_in_lenses", "lens0", "seat0.character",
+                "decision.kind", "decision.seat", "decision.abilities_used",
+                "decision.grind_cards", "decision.grind_turned", "decision.grind_awaiting",
+                "decision.grind_marks", "decision.grind_numbers", "decision.follow_up_lens",
+                "decision.payment", "decision.gain", "decision.discard",
+                "decision.grow_source", "decision.task",
+            )
+        ),
+        CONTENT.rounds,
+        len(PHASE_NAMES),
+        fast._lens_width,
+        N_FOUNDATIONS,
+        fast._seat_width,
+        N_CHARACTERS,
+        len(COUNTERS),
+        N_TASKS,
+        N_NODES,
+        N_DEVICES,
+        N_CARDS,
+        len(SYMBOLS),
+        len(GAIN_NUMBERS),
+        DISCARD_WIDTH,
+        AP,
+        _START_CAPACITY,
+        _TASKS,
+        FROM_STOCK,
+        ON_DEVICE,
+        ON_LENS,
+    )
+    tables = (
+        _COST_MASKS,
+        tuple(passive.capacity for row in PASSIVES for passive in row),
+        tuple(v for card in CARD_INPUT for side in card for v in side),
+        tuple(v for card in CARD_OUTPUT for side in card for v in side),
+        tuple(v for card in CARD_RESULT for v in card),
+        tuple(v for card in CARD_MASK for v in card),
+        FOUNDATION_COST,
+        tuple(k for targets in fast._devices for k in targets),
+        fast._uses,
+    )
+    parts = {frame: _NATIVE_PARTS.index(part) for frame, part in _PART.items()}
+    return layout, tables, dict(_KIND), parts, "grind"

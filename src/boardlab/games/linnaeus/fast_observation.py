@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.adapters.fast import BlockEncoder, Watched, zeros
+from boardlab.games.linnaeus.content import ADVANCED as ADVANCED_CODE
 from boardlab.games.linnaeus.content import CONTENT, N_LOCATIONS, N_SPOTS, WILD
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
     from boardlab.adapters.fast import Out
     from boardlab.engine import GameState
+    from boardlab.games.linnaeus._observe import Encoder
     from boardlab.games.linnaeus.observation import LinnaeusObservationEncoder
     from boardlab.games.linnaeus.state import LinnaeusState
 
@@ -64,6 +66,18 @@ HEAD, MAP, DISPLAYS, DECKS, GARDEN, UNIVERSITY, AUTOMA = range(5, 12)
 BLOCKS = AUTOMA + 1
 
 
+#: The divisors and weights of the encoder (``count / SCALE``, ``total += WEIGHT``), by
+#: name, for the compiled twin: the numbers written in the methods below.
+NATIVE_SCALES = (
+    ("round", 5), ("coins", 20), ("containers", 5), ("tools", 5), ("vp", 100),
+    ("taxonomy", 12), ("lecture", 8), ("knowledge", 2), ("lens", 0.5), ("acquired", 5),
+    ("covered", 4), ("research_domain", 0.25), ("research_count", 0.1), ("exotics", 5),
+    ("sketch", 0.25), ("paid", 6), ("letter", 0.25), ("voyages", 4), ("waiting", 2),
+    ("flowers", 4), ("deck", 45), ("stack", 12), ("spot_value", 4), ("automa_deck", 20),
+    ("green_supply", 6),
+)
+
+
 def _capped(value: float) -> float:
     return 1.0 if value > 1.0 else value
 
@@ -82,6 +96,49 @@ class FastLinnaeusEncoder(BlockEncoder):
         self.side_size = encoder._player_size()
         self._at = {name: span for name, span in encoder.fields().items()}
         self._zeros = zeros(self.size)
+
+    def native(self, scale: object, low: object, high: object) -> Encoder | None:
+        """The compiled twin of this encoder (``_observe.c``) normalising with ``scale``
+        (float32 array or None), ``low`` and ``high``; None when it was not built."""
+        try:
+            from boardlab.games.linnaeus import _observe
+        except ImportError:
+            return None
+        return _observe.Encoder(
+            self._native_ints(), NATIVE_SCALES, SPECIMEN, SKETCH_COLOUR, SKETCH_VALUE,
+            LETTER_COLOUR, VOYAGE_CELLS, scale, low, high,
+        )
+
+    def _native_ints(self) -> tuple[tuple[str, int], ...]:
+        """The layout the compiled twin reads, as (name, value) pairs in its order: the
+        sizes, every field's start and end, the counts the methods below loop over, and the
+        offsets inside a side's block."""
+        ints = [
+            ("size", self.size), ("players", self.players), ("sides", self.sides),
+            ("side_size", self.side_size),
+        ]
+        for name, (start, stop) in self._at.items():
+            ints += [(f"at_{name}", start), (f"end_{name}", stop)]
+        return (
+            *ints,
+            ("locations", N_LOCATIONS), ("spots", N_SPOTS), ("tiles", N_TILES),
+            ("ponds", N_PONDS), ("bed_tiles", N_BED_TILES), ("beds", N_BEDS),
+            ("advanced", N_ADVANCED), ("books", N_BOOKS),
+            # specimen domains; the lens codes (basic < wild < advanced)
+            ("domains", 3), ("wild", WILD), ("advanced_code", ADVANCED_CODE),
+            # per side: lecture tracks, knowledge categories, tools, library slots, flowers
+            ("lecture", 3), ("knowledge", 9), ("tools", 3), ("slots", 4), ("flowers", 3),
+            ("sketch_colours", 3), ("letter_colours", 4), ("covered_mask", 15), ("decks", 6),
+            # the parts of a side's block
+            ("lecture_at", 5), ("knowledge_at", 8), ("basic_at", BASIC),
+            ("advanced_at", ADVANCED), ("on_tools_at", ON_TOOLS), ("acquired_at", ACQUIRED),
+            ("explorer_at", EXPLORER), ("visited_at", VISITED),
+            ("researcher_at", RESEARCHER), ("library_at", LIBRARY),
+            ("researched_at", RESEARCHED), ("exotics_at", EXOTICS),
+            ("sketches_at", SKETCHES), ("paid_at", PAID), ("letters_at", LETTERS),
+            ("books_at", BOOKS), ("voyages_at", VOYAGES), ("flowers_at", FLOWERS),
+            ("character_at", CHARACTER),
+        )
 
     def update(
         self, state: GameState, seat: int | None, out: Out, watched: list[Watched]

@@ -17,9 +17,29 @@ from typing import TYPE_CHECKING
 
 from boardlab.adapters.fast import BlockEncoder, Watched, zeros
 from boardlab.games.scythe import objectives
-from boardlab.games.scythe.board import N_SPACES, bits
+from boardlab.games.scythe.board import (
+    FACTORY,
+    FARM,
+    HOME_ADJACENT,
+    HOME_DISTANCE,
+    LINE_NEXT,
+    N_SPACES,
+    N_TERRITORIES,
+    NEIGHBOR_MASK,
+    TERRAIN_MASK,
+    TUNDRA,
+    TUNNELS,
+    bits,
+    mask_of,
+)
 from boardlab.games.scythe.combat import ATTACKER, DEFENDER
-from boardlab.games.scythe.content import CONTENT, FACTION_IDS, STAR_GOALS, TOP_ACTIONS
+from boardlab.games.scythe.content import (
+    CONTENT,
+    FACTION_IDS,
+    STAR_GOALS,
+    TOP_ACTIONS,
+    BonusTile,
+)
 from boardlab.games.scythe.control import all_controlled, resources_on
 from boardlab.games.scythe.observation import (
     _ENLIST,
@@ -48,9 +68,10 @@ from boardlab.games.scythe.observation import (
     VALUE_COUNTS,
     ScytheObservationEncoder,
 )
-from boardlab.games.scythe.scoring import bonus_count, territories
+from boardlab.games.scythe.scoring import _NEAR_TARGET, bonus_count, territories
 from boardlab.games.scythe.stars import SIXTH_STAR, TURN_LIMIT
 from boardlab.games.scythe.tables import (
+    COINS,
     COST_MIN,
     COST_START,
     DIAL_MAX,
@@ -63,18 +84,39 @@ from boardlab.games.scythe.tables import (
     N_VALUES,
     OBJECTIVES_HELD,
     ONCE_GOALS,
+    POPULARITY,
     POPULARITY_MAX,
+    POWER,
     POWER_MAX,
+    PRODUCE_COSTS,
     SECTION_TOP,
     TOP_STRUCTURE,
     UNITS_PER_SEAT,
     WORKER,
 )
 from boardlab.games.scythe.trade_produce import produce_cost
-from boardlab.games.scythe.vocabulary import STRUCTURES
+from boardlab.games.scythe.vocabulary import (
+    RESOURCES,
+    STATS,
+    STRUCTURES,
+    AllOf,
+    AnyOf,
+    Around,
+    Condition,
+    Filter,
+    Lead,
+    Measure,
+    NeighborCount,
+    ResourceCount,
+    Spread,
+    StructureCount,
+    TerritoryCount,
+    UnitAt,
+    UnitCount,
+)
 
 if TYPE_CHECKING:
-    from boardlab.adapters.fast import Out
+    from boardlab.adapters.fast import NativeEncoder, Out
     from boardlab.engine import GameState
     from boardlab.games.scythe.state import ScytheState
 
@@ -157,6 +199,17 @@ class FastScytheEncoder(BlockEncoder):
             (fields["you.hand"][0], self.size),
         )
         self._zeros = zeros(self.size)
+
+    def native(self, scale: object, low: object, high: object) -> NativeEncoder | None:
+        """The compiled twin of this encoder (``_observe.c``), writing the vector already
+        normalised with the observer's float32 ``scale`` (or None) and clipped into ``[low,
+        high]``; ``None`` when the extension was not built. Every table it reads comes from
+        ``_native_config``."""
+        try:
+            from boardlab.games.scythe import _observe
+        except ImportError:
+            return None
+        return _observe.Encoder(_native_config(self), scale, low, high)
 
     def _clear(self, out: Out, block: int) -> None:
         a, b = self._spans[block]
@@ -469,3 +522,258 @@ class FastScytheEncoder(BlockEncoder):
         for k, index in enumerate(_OPTION_INDEX[card]):
             if chosen >> k & 1:
                 out[at + index] = 1
+
+
+# ---------------------------------------------------------------------- the compiled twin
+#: Opcodes of the objective programs ``_observe.c`` runs (``_ObjectivePrograms``).
+_ALL, _ANY, _WITHIN, _LEAD, _UNIT_AT, _AROUND, _SPREAD = range(7)
+_M_TERRITORIES, _M_UNITS, _M_STRUCTURES, _M_RESOURCES, _M_STAT = range(5)
+#: ``Filter.controlled_by`` / ``home_adjacent`` codes (``Position.mask``: any other value of
+#: ``controlled_by`` reads as "nobody", of ``home_adjacent`` as "opponent").
+_CONTROLLED = {None: 0, "self": 1, "opponent": 2}
+_HOME_ADJACENT = {None: 0, "self": 1}
+#: ``bonus_count`` kinds: structures' neighbours in a mask, structures on a mask, a line.
+_TILE_NEAR, _TILE_ON, _TILE_LINE = range(3)
+
+
+class _ObjectivePrograms:
+    """The objective cards' conditions as one flat int program for ``_observe.c``, which
+    evaluates it as ``objectives.Position.holds`` does (the map parts of filters are
+    ``objectives._static_mask``; ``min_home_distance`` becomes a mask per faction).
+
+    Layouts (offsets into ``code``): a filter ``[static mask, controlled_by, own_structure
+    (-1: any), home_adjacent, offset of the per-faction distance masks or -1, offset of the
+    excluded filter or -1]``; a measure ``[_M_TERRITORIES, filter]``, ``[_M_UNITS, filter,
+    k, piece...]``, ``[_M_STRUCTURES, filter, k, structure...]``, ``[_M_RESOURCES, k,
+    resource...]``, ``[_M_STAT, STATS index]``; a condition ``[_ALL | _ANY, k, part...]``,
+    ``[_WITHIN, measure, has min, min, has max, max]``, ``[_LEAD, measure, margin]``,
+    ``[_UNIT_AT, filter, alone, k, piece..., w, (first piece, stop piece, count)...,
+    m, (filter, min)...]``, ``[_AROUND, filter, m, (filter, min)...]``, ``[_SPREAD, k,
+    piece..., min, non_adjacent]``. Parts are written before what refers to them.
+    """
+
+    def __init__(self) -> None:
+        self.code: list[int] = []
+        self._filters: dict[Filter, int] = {}
+
+    def _emit(self, *items: int) -> int:
+        at = len(self.code)
+        self.code += items
+        return at
+
+    def filter(self, where: Filter) -> int:
+        at = self._filters.get(where)
+        if at is not None:
+            return at
+        exclude = -1 if where.exclude is None else self.filter(where.exclude)
+        distance = -1
+        if where.min_home_distance is not None:
+            least = where.min_home_distance
+            distance = self._emit(*(
+                mask_of(x for x in range(N_TERRITORIES) if row[x] >= least)
+                for row in HOME_DISTANCE
+            ))
+        own = -1 if where.own_structure is None else int(where.own_structure)
+        at = self._filters[where] = self._emit(
+            objectives._static_mask(where),
+            _CONTROLLED.get(where.controlled_by, 3),
+            own,
+            _HOME_ADJACENT.get(where.home_adjacent, 2),
+            distance,
+            exclude,
+        )
+        return at
+
+    @staticmethod
+    def _pieces(kinds: tuple[str, ...]) -> list[int]:
+        return [piece for kind in kinds for piece in objectives._PIECES[kind]]
+
+    def measure(self, measure: Measure) -> int:
+        if isinstance(measure, TerritoryCount):
+            return self._emit(_M_TERRITORIES, self.filter(measure.where))
+        if isinstance(measure, UnitCount):
+            pieces = self._pieces(measure.units)
+            return self._emit(_M_UNITS, self.filter(measure.where), len(pieces), *pieces)
+        if isinstance(measure, StructureCount):
+            kinds = [STRUCTURES.index(name) for name in measure.structures]
+            return self._emit(_M_STRUCTURES, self.filter(measure.where), len(kinds), *kinds)
+        if isinstance(measure, ResourceCount):
+            kinds = [RESOURCES.index(name) for name in measure.resources]
+            return self._emit(_M_RESOURCES, len(kinds), *kinds)
+        return self._emit(_M_STAT, STATS.index(measure.stat))
+
+    def _neighbors(self, entries: tuple[NeighborCount, ...]) -> list[int]:
+        flat = [len(entries)]
+        for entry in entries:
+            flat += [self.filter(entry.where), entry.at_least]
+        return flat
+
+    def condition(self, condition: Condition) -> int:
+        if isinstance(condition, AllOf | AnyOf):
+            parts = [self.condition(part) for part in condition.parts]
+            op = _ALL if isinstance(condition, AllOf) else _ANY
+            return self._emit(op, len(parts), *parts)
+        if isinstance(condition, Lead):
+            return self._emit(_LEAD, self.measure(condition.measure), condition.margin)
+        if isinstance(condition, UnitAt):
+            where = self.filter(condition.where)
+            pieces = self._pieces(condition.units)
+            with_units = [len(condition.with_units)]
+            for name, count in condition.with_units:
+                kind = objectives._PIECES[name]
+                with_units += [kind.start, kind.stop, count]
+            neighbors = self._neighbors(condition.neighbors)
+            return self._emit(
+                _UNIT_AT, where, int(condition.alone), len(pieces), *pieces, *with_units,
+                *neighbors,
+            )
+        if isinstance(condition, Around):
+            center = self.filter(condition.center)
+            return self._emit(_AROUND, center, *self._neighbors(condition.neighbors))
+        if isinstance(condition, Spread):
+            pieces = self._pieces(condition.units)
+            return self._emit(
+                _SPREAD, len(pieces), *pieces, condition.at_least, int(condition.non_adjacent)
+            )
+        low, high = condition.at_least, condition.at_most
+        return self._emit(
+            _WITHIN,
+            self.measure(condition),
+            int(low is not None),
+            0 if low is None else low,
+            int(high is not None),
+            0 if high is None else high,
+        )
+
+
+def _tile(tile: BonusTile) -> tuple[int, ...]:
+    """``bonus_count`` and ``BonusTile.coins`` of one tile: kind, mask, then (band low,
+    coins) of each payout band."""
+    if tile.id in _NEAR_TARGET:
+        kind, mask = _TILE_NEAR, _NEAR_TARGET[tile.id]
+    elif tile.id == "on_tunnels":
+        kind, mask = _TILE_ON, TUNNELS
+    elif tile.id == "on_farms_tundras":  # TERRAIN in (FARM, TUNDRA)
+        kind, mask = _TILE_ON, TERRAIN_MASK[FARM] | TERRAIN_MASK[TUNDRA]
+    else:
+        kind, mask = _TILE_LINE, 0
+    bands = [x for band in tile.payout for x in (band.low, band.coins)]
+    return (kind, mask, len(tile.payout), *bands)
+
+
+def _native_config(fast: FastScytheEncoder) -> dict[str, object]:
+    """Everything ``_observe.c`` reads besides the state: the layout of the vector, the
+    scales and per-card tables this module uses, the scoring and the objective programs."""
+    at = fast._at
+    programs = _ObjectivePrograms()
+    roots = tuple(programs.condition(card.condition) for card in CONTENT.objectives)
+    tiles = [_tile(tile) for tile in CONTENT.bonus_tiles]
+    width = max(len(row) for row in tiles)
+    options = max(len(row) for row in _OPTION_INDEX)
+    offsets = {
+        name.replace(".", "_"): at[name]
+        for name in (
+            "decision.kind", "to_move", "over", "winners", "scores", "progress", "active",
+            "order", "ended", "bonus_tile", "decks", "spaces", "seat0.faction", "you.hand",
+            "you.objectives", "you.objectives_met", "you.factory_offer",
+            "combat.territory", "combat.sides", "combat.own", "encounter",
+        )
+    }
+    dims = {
+        "players": fast.players,
+        "size": fast.size,
+        "turns": fast.turns,
+        "seat_width": fast._seat_width,
+        "space_width": fast._space_width,
+        **{f"at_{name}": value for name, value in offsets.items()},
+        "n_spaces": N_SPACES,
+        "n_territories": N_TERRITORIES,
+        "n_resources": N_RESOURCES,
+        "n_structures": N_STRUCTURES,
+        "n_values": N_VALUES,
+        "units_per_seat": UNITS_PER_SEAT,
+        "mech": MECH,
+        "worker": WORKER,
+        "n_mechs": N_MECHS,
+        "n_workers": N_WORKERS,
+        "objectives_held": OBJECTIVES_HELD,
+        "n_sections": N_SECTIONS,
+        "factory_section": FACTORY_SECTION,
+        "n_factions": _N_FACTIONS,
+        "n_mats": len(MATS),
+        "n_tops": _N_TOPS,
+        "n_objectives": N_OBJECTIVES,
+        "n_factory": N_FACTORY,
+        "n_encounters": N_ENCOUNTERS,
+        "encounter_options": options,
+        "n_tiles": len(CONTENT.bonus_tiles),
+        "tile_width": width,
+        "n_tiers": len(CONTENT.scoring.tiers),
+        "n_produce_costs": len(PRODUCE_COSTS),
+        "n_last": len(LAST_SECTIONS),
+        "factory_last": _FACTORY_LAST,
+        "sixth_star": SIXTH_STAR,
+        "turn_limit": TURN_LIMIT,
+        "attacker": ATTACKER,
+        "defender": DEFENDER,
+        "factory_space": FACTORY,
+        "factory_extra": CONTENT.scoring.factory_territories - 1,
+        "n_cards": N_CARDS,
+        "encounter_tokens": ENCOUNTER_TOKENS,
+        "power_max": POWER_MAX,
+        "popularity_max": POPULARITY_MAX,
+        "stars_max": STARS_MAX,
+        "dial_max": DIAL_MAX,
+        "max_slots": MAX_SLOTS,
+    }
+    scales = {
+        "coin_scale": COIN_SCALE,
+        "score_scale": SCORE_SCALE,
+        "resource_scale": RESOURCE_SCALE,
+        "hand_scale": HAND_SCALE,
+    }
+    produce = (POWER, POPULARITY, COINS)
+    tables: dict[str, tuple[int, ...] | tuple[float, ...]] = {
+        "top_index": tuple(x for row in _TOP_INDEX for x in row),
+        "cost_room": tuple(x for row in _COST_ROOM for x in row),
+        "top_structure": tuple(
+            TOP_STRUCTURE[top] for row in SECTION_TOP for top in row
+        ),
+        "last_index": tuple(x for row in _LAST_INDEX for x in row),
+        "upgrade_index": _UPGRADE_INDEX,
+        "enlist_index": _ENLIST_INDEX,
+        "once_goals": _ONCE_GOALS,
+        "objective_number": _OBJECTIVE_NUMBER,
+        "factory_number": _FACTORY_NUMBER,
+        "encounter_number": _ENCOUNTER_NUMBER,
+        "option_count": tuple(len(row) for row in _OPTION_INDEX),
+        "option_index": tuple(
+            x for row in _OPTION_INDEX for x in (*row, *(-1,) * (options - len(row)))
+        ),
+        "inv_value": _INV_VALUE,
+        "value_counts": VALUE_COUNTS,
+        "produce_costs": tuple(
+            x for least, track, amount in PRODUCE_COSTS
+            for x in (least, produce.index(track), amount)
+        ),
+        "produce_max": PRODUCE_MAX,
+        "tiers": tuple(
+            x for tier in CONTENT.scoring.tiers
+            for x in (tier.popularity_max, tier.per_star, tier.per_territory,
+                      tier.per_resource_pair)
+        ),
+        "tiles": tuple(x for row in tiles for x in (*row, *(0,) * (width - len(row)))),
+        "line_next": tuple(x for row in LINE_NEXT for x in row),
+        "neighbor_mask": NEIGHBOR_MASK,
+        "physical": objectives._PHYSICAL,
+        "home_adjacent": HOME_ADJACENT,
+        "program": tuple(programs.code),
+        "roots": roots,
+    }
+    return {
+        "dims": dims,
+        "scales": scales,
+        "tables": tables,
+        "kinds": tuple(_KIND),
+        "stats": STATS,
+    }
