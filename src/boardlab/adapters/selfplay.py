@@ -55,8 +55,13 @@ class PolicyAgent:
         found = self._observers.get(key)
         if found is None:
             enc = encodings(state.game, state.players, state.options)
+            self.check(enc)
             found = self._observers[key] = (enc, spaces.Observer(enc))
         return found
+
+    def check(self, enc: Encodings) -> None:
+        """Raise ``ValueError`` if ``predict`` cannot play a game with these encodings (run
+        once per game, player count and options; by default every game is played)."""
 
     def choose(self, state: GameState) -> Action:
         seat = state.to_move

@@ -32,15 +32,14 @@ try:
     import numpy as np
     from numpy.typing import NDArray
 
-    from boardlab.adapters import spaces
-    from boardlab.adapters.encodings import Encodings, encodings
+    from boardlab.adapters.encodings import Encodings
+    from boardlab.adapters.selfplay import PolicyAgent
 except ImportError as error:  # pragma: no cover - depends on the environment
     raise ImportError(
         "the policy agent needs numpy and gymnasium: pip install 'boardlab[rl]'"
     ) from error
 
 from boardlab.agents.params import reject_unknown
-from boardlab.engine import Action, GameState
 
 #: The Konoten policy trained by ``benchmarks/ppo_baseline.py``, shipped with the package.
 DEFAULT_PATH = Path(__file__).parent / "policies" / "konoten_ppo.npz"
@@ -149,8 +148,9 @@ class PolicyNetwork:
         return int(np.argmax(np.where(mask, logits, -np.inf)))
 
 
-class NetworkAgent:
-    """Plays the arg-max legal action of a ``PolicyNetwork`` (module doc).
+class NetworkAgent(PolicyAgent):
+    """Plays the arg-max legal action of a ``PolicyNetwork`` (module doc): a ``PolicyAgent``
+    whose ``predict`` is the network's ``best``.
 
     ``path``: the network file (default: the shipped Konoten policy). It plays only the
     game and player count it was trained on: ``choose`` raises ``ValueError`` for another.
@@ -160,8 +160,6 @@ class NetworkAgent:
 
     name = "policy"
     PARAMS = ("path",)
-    #: It only reads the state it is given, so environments may show it the live state.
-    reads_only = True
 
     def __init__(
         self,
@@ -175,37 +173,19 @@ class NetworkAgent:
         self.network = network if network is not None else PolicyNetwork.load(
             DEFAULT_PATH if path is None else path
         )
-        self._encodings: Encodings | None = None
-        self._observer: spaces.Observer | None = None
-        self._options = ""
+        super().__init__(self.network.best, name=self.name)
 
-    def _prepare(self, state: GameState) -> tuple[Encodings, spaces.Observer]:
+    def check(self, enc: Encodings) -> None:
+        """The network's game, player count and layer sizes must be those of ``enc``."""
         network = self.network
-        if state.game != network.game or state.players != network.players:
+        if enc.game != network.game or enc.players != network.players:
             raise ValueError(
                 f"this policy was trained on {network.game} with {network.players} players, "
-                f"not {state.game} with {state.players}"
+                f"not {enc.game} with {enc.players}"
             )
-        options = json.dumps(dict(state.options), sort_keys=True)
-        if self._encodings is None or self._observer is None or options != self._options:
-            enc = encodings(state.game, state.players, state.options)
-            width = enc.encoder.size + (enc.codec.size if "action_mask" in network.inputs else 0)
-            if width != network.input_size or enc.codec.size != network.output_size:
-                raise ValueError(
-                    f"the policy's layers ({network.input_size} inputs, {network.output_size} "
-                    f"actions) do not fit {state.game}'s encodings ({width}, {enc.codec.size})"
-                )
-            self._encodings, self._observer = enc, spaces.Observer(enc)
-            self._options = options
-        return self._encodings, self._observer
-
-    def choose(self, state: GameState) -> Action:
-        seat = state.to_move
-        if seat is None:
-            raise ValueError("the game is over: there is nothing to choose")
-        enc, observer = self._prepare(state)
-        observation = {
-            "observation": observer.vector(state, seat),
-            "action_mask": spaces.action_mask(enc, state, seat),
-        }
-        return enc.codec.decode(self.network.best(observation), state)
+        width = enc.encoder.size + (enc.codec.size if "action_mask" in network.inputs else 0)
+        if width != network.input_size or enc.codec.size != network.output_size:
+            raise ValueError(
+                f"the policy's layers ({network.input_size} inputs, {network.output_size} "
+                f"actions) do not fit {enc.game}'s encodings ({width}, {enc.codec.size})"
+            )
