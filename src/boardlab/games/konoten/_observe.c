@@ -529,6 +529,20 @@ static int frame_long(const Frame *f, Py_ssize_t i, long *value, const char *wha
     return as_long(f->items[i], value, what);
 }
 
+/* A frame's ``count`` numbers after its name and seat, as entries ``at`` on (if the frame
+ * is pending): 0, or -1 with an exception. */
+static int put_numbers(Out *out, const Frame *f, long at, long count, const char *what)
+{
+    long v;
+    for (long i = 0; f->items != NULL && i < count; i++) {
+        if (frame_long(f, 2 + i, &v, what) < 0) {
+            return -1;
+        }
+        put(out, at + i, (double)v);
+    }
+    return 0;
+}
+
 /* decision.grind_*: the lens being declared (``_lens_in_progress``). */
 static int lens_in_progress(Encoder *self, const Frame *f, Out *out)
 {
@@ -689,23 +703,9 @@ static int pending(Encoder *self, PyObject *kind, long player, PyObject *stack, 
             }
         }
     }
-    f = &inner[P_GAINS];
-    if (f->items != NULL) {
-        for (long i = 0; i < lay[L_N_GAINS]; i++) {
-            if (frame_long(f, 2 + i, &v, "gain") < 0) {
-                return -1;
-            }
-            put(out, lay[L_GAIN] + i, (double)v);
-        }
-    }
-    f = &inner[P_DISCARD];
-    if (f->items != NULL) {
-        for (long i = 0; i < lay[L_N_DISCARD]; i++) {
-            if (frame_long(f, 2 + i, &v, "discard") < 0) {
-                return -1;
-            }
-            put(out, lay[L_DISCARD] + i, (double)v);
-        }
+    if (put_numbers(out, &inner[P_GAINS], lay[L_GAIN], lay[L_N_GAINS], "gain") < 0 ||
+        put_numbers(out, &inner[P_DISCARD], lay[L_DISCARD], lay[L_N_DISCARD], "discard") < 0) {
+        return -1;
     }
     f = &inner[P_GROW_SOURCE];
     if (f->items != NULL) {
