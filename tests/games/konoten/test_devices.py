@@ -45,10 +45,13 @@ def test_k8_devices_other_than_groundwork_take_any_number_of_assistants() -> Non
     assert _on(state, "collect_light", p) == 2 and _on(state, "collect_light", other) == 2
 
 
-def test_k8_groundwork_costs_1_ap_and_holds_one_assistant() -> None:
+def test_k8_a23_groundwork_costs_1_ap_gives_1_creativity_and_holds_one_assistant() -> None:
+    """A23 (designed, rules version 5): Groundwork costs 1 AP and gives 1 creativity."""
     state, p = _main(["workaholic", "light_prodigy"])
+    creativity = state.creativity[p]
     play(state, "activate device groundwork")
-    assert state.ap[p] == 8 and _on(state, "groundwork", p) == 1
+    assert state.ap[p] == 8 and state.creativity[p] == creativity + 1
+    assert _on(state, "groundwork", p) == 1
     assert "activate device groundwork" not in ids(state)
     main_turn(state, p)
     assert "activate device groundwork" not in ids(state)

@@ -113,7 +113,8 @@ def test_device_explanations_come_from_the_device_data_and_the_passives() -> Non
     assert "It pays 1 creativity and gives 2 light." in light
     groundwork = state.explain("activate device groundwork")
     assert "You become the start player from the next round on." in groundwork
-    assert "It pays 1 AP and gives nothing." in groundwork
+    assert "It pays 1 AP and gives 1 creativity." in groundwork
+    assert f"creativity {cr} -> {cr + 1}" in groundwork
 
 
 def test_will_gives_the_ability_and_the_counters_after_and_a_task_it_completes() -> None:

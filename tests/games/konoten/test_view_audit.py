@@ -101,13 +101,15 @@ def test_r6_materials_are_an_unlimited_supply() -> None:
     assert audit(state) == []
 
 
-def test_a7_groundwork_in_round_4_is_legal_but_changes_nothing() -> None:
+def test_a7_groundwork_in_round_4_is_legal_but_changes_no_start_player() -> None:
+    """A7: in the last round Groundwork still pays its creativity (A23); no round follows."""
     state, p = _main(["light_prodigy", "workaholic"])
     state.round = 4
     main_turn(state, 1 - p)
     assert "activate device groundwork" in ids(state)
+    creativity = state.creativity[1 - p]
     play(state, "activate device groundwork")
-    assert state.next_start == 1 - p
+    assert state.next_start == 1 - p and state.creativity[1 - p] == creativity + 1
     while not state.is_over:
         play(state, "end" if state.decision.kind == "main_action" else "done")
     assert state.phase == flow.OVER and state.round == 4
