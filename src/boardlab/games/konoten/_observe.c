@@ -220,16 +220,27 @@ static void encoder_dealloc(Encoder *self)
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* A tuple of ``want`` ints (any length if want < 0: it is stored in *len) as new C memory. */
-static long *long_table(PyObject *tuple, Py_ssize_t want, Py_ssize_t *len, const char *name)
+/* The length of a table tuple of ``want`` entries (any non-zero number if want < 0), or -1
+ * with an exception set. */
+static Py_ssize_t table_length(PyObject *tuple, Py_ssize_t want, const char *name)
 {
     if (!PyTuple_Check(tuple)) {
         PyErr_Format(PyExc_TypeError, "table %s must be a tuple of ints", name);
-        return NULL;
+        return -1;
     }
     Py_ssize_t n = PyTuple_GET_SIZE(tuple);
     if ((want >= 0 && n != want) || n == 0) {
         PyErr_Format(PyExc_ValueError, "table %s has %zd entries, not %zd", name, n, want);
+        return -1;
+    }
+    return n;
+}
+
+/* A tuple of ``want`` ints (any length if want < 0: it is stored in *len) as new C memory. */
+static long *long_table(PyObject *tuple, Py_ssize_t want, Py_ssize_t *len, const char *name)
+{
+    Py_ssize_t n = table_length(tuple, want, name);
+    if (n < 0) {
         return NULL;
     }
     long *made = PyMem_Malloc(n * sizeof(long));
@@ -254,13 +265,8 @@ static long *long_table(PyObject *tuple, Py_ssize_t want, Py_ssize_t *len, const
 static unsigned long long *mask_table(PyObject *tuple, Py_ssize_t want, Py_ssize_t *len,
                                       const char *name)
 {
-    if (!PyTuple_Check(tuple)) {
-        PyErr_Format(PyExc_TypeError, "table %s must be a tuple of ints", name);
-        return NULL;
-    }
-    Py_ssize_t n = PyTuple_GET_SIZE(tuple);
-    if ((want >= 0 && n != want) || n == 0) {
-        PyErr_Format(PyExc_ValueError, "table %s has %zd entries, not %zd", name, n, want);
+    Py_ssize_t n = table_length(tuple, want, name);
+    if (n < 0) {
         return NULL;
     }
     unsigned long long *made = PyMem_Malloc(n * sizeof(unsigned long long));
