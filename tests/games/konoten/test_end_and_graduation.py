@@ -98,7 +98,8 @@ def test_k11_4_sediment_penalty_passive_replaces_the_rate() -> None:
 
 
 def test_k14_2_final_per_and_equals() -> None:
-    """K-11.5: light prodigy n22 = 1 VP per 2 light; alchemist n22 = 5 VP if no sediment."""
+    """K-11.5: light prodigy n22 = 1 VP per 2 light; alchemist n22 = 4 VP if no sediment
+    (rules version 6; 5 VP before)."""
     state, p = _main(["light_prodigy", "sediment_alchemist"])
     other = 1 - p
     set_grown(state, p, ["n22"])
@@ -106,7 +107,7 @@ def test_k14_2_final_per_and_equals() -> None:
     state.mats[p * 3 : p * 3 + 3] = [7, 0, 0]
     state.mats[other * 3 : other * 3 + 3] = [0, 0, 0]
     _graduate(state)
-    assert state.vp[p] == 3 and state.vp[other] == 5
+    assert state.vp[p] == 3 and state.vp[other] == 4
 
 
 def test_r4_idea_machine_scores_1_vp_per_2_creativity() -> None:

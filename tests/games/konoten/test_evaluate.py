@@ -101,6 +101,19 @@ def test_k14_1_fewer_sediments_are_better_in_the_last_main_phase() -> None:
     assert evaluate(clean, p) == pytest.approx(evaluate(state, p) + 2 * 2)
 
 
+def test_k11_5_a_grown_ability_is_worth_no_more_than_its_uses_can_yield() -> None:
+    """The alchemist's n12 (will: 3 sediment -> 2 VP, K-11.5) yields at most 2 VP a round.
+    Grown in round 1's main phase, with four uses left (A22: once a round), it adds at most
+    8 VP, and less with no sediment at hand to use it: the sediment it would take away is
+    not counted as a gain on top of the VP."""
+    state, p = _main(["sediment_alchemist", "workaholic"])
+    state.mats[p * 3 + 2] = 0
+    set_grown(state, p, ["n00"])
+    before = evaluate(state, p)
+    set_grown(state, p, ["n00", "n12"])
+    assert 0 < evaluate(state, p) - before < 4 * 2
+
+
 def test_k14_2_final_abilities_count_what_they_would_score_now() -> None:
     """Idea machine n22: 1 VP per 2 creativity at graduation, counted as it stands."""
     state, p = _main(["idea_machine", "workaholic"])

@@ -18,7 +18,10 @@ once the seat's last main phase is over only VP and graduation scoring remain:
   worth; open tasks by their progress times what their token is worth (K-12);
 * assistants per main phase they can still act in; stock tokens that later supply phases
   hand out (K-6.2); this round's supply income until it is received (K-6.1);
-* grown abilities: net worth per use times the uses left this round and later.
+* grown abilities: net worth per use times the uses left this round and later. An ability
+  that consumes sediment is worth only what else it yields: valued by the penalty it would
+  spare as well, the alchemist's n12 was worth 2.45 VP a use for a use that gives 2 VP,
+  which needs sediment the seat rarely holds.
 
 It reads only what every seat knows (hands are public, A10; the pending frames hold what
 ``view`` describes as ``pending``) and never the order of the decks. Lens searches are
@@ -34,6 +37,7 @@ from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.flow import END, MAIN, OVER, SUPPLY
 from boardlab.games.konoten.tables import (
     ABILITIES,
+    AP,
     CARD_DIFF,
     CARD_INPUT,
     CARD_OUTPUT,
@@ -50,11 +54,13 @@ from boardlab.games.konoten.tables import (
     PASSIVES,
     PERSUADE_FEE,
     REACTIVATE_FEE,
+    SEDIMENT,
     TASKS,
 )
 
 if TYPE_CHECKING:
     from boardlab.engine import Frame, GameState
+    from boardlab.games.konoten.content import Ability
     from boardlab.games.konoten.state import KonotenState
 
 ROUNDS = CONTENT.rounds
@@ -135,10 +141,24 @@ def _net(inputs: tuple[int, ...], outputs: tuple[int, ...], prices: tuple[float,
     return net + inputs[2] * (prices[2] + SEDIMENT_PAID)
 
 
+def _yield_besides_sediment(prices: tuple[float, ...], ability: Ability) -> float:
+    """What one use of an ability that consumes sediment yields: its other outputs minus its
+    other inputs and AP, priced. Getting rid of the sediment is not counted: a use needs
+    sediment at hand, which the seat would have had to take in first."""
+    gain = sum(
+        (o - i) * p
+        for symbol, (i, o, p) in enumerate(zip(ability.input, ability.output, prices, strict=True))
+        if symbol not in (SEDIMENT, AP)
+    )
+    return gain - (ability.ap + ability.input[AP]) * AP_VALUE
+
+
 def _node_worth(prices: tuple[float, ...], character: int, node: int) -> tuple[int, float]:
     """An ability's kind and its net worth per use (per main phase for passives)."""
     ability = ABILITIES[character][node]
     kind = _KINDS[ability.type]
+    if kind in (WILL, SUPPLY_ABILITY, END_ABILITY) and ability.input[SEDIMENT]:
+        return kind, max(0.0, _yield_besides_sediment(prices, ability)) * ABILITY_SHARE
     if kind in (WILL, SUPPLY_ABILITY, END_ABILITY):
         worth = _net(ability.input, ability.output, prices) - ability.ap * AP_VALUE
         if ability.times == "lenses_owned":
