@@ -26,9 +26,14 @@ def test_version_prints_the_installed_version(invoke: Invoke) -> None:
     assert result.stdout == f"boardlab {version('boardlab')}\n"
 
 
-def test_show_completion_prints_a_script_for_the_shell_named() -> None:
+def test_show_completion_prints_the_script_of_the_shell_it_runs_in() -> None:
+    """The shell is found from the parent process, so the test runs boardlab from bash
+    (``&& true`` keeps bash from replacing itself with boardlab)."""
     shown = subprocess.run(
-        [INSTALLED, "--show-completion", "bash"], capture_output=True, text=True, timeout=60
+        ["bash", "-c", f"'{INSTALLED}' --show-completion && true"],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert shown.returncode == 0, shown.stderr
     assert "_BOARDLAB_COMPLETE=complete_bash" in shown.stdout
