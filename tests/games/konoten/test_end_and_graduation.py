@@ -77,6 +77,22 @@ def test_k13_3_idea_machine_n21_needs_four_creativity_for_two_vp() -> None:
             assert state.creativity[p] == held - 4 + 1  # paid 4; round 2 supplies 1 (K-6.1)
 
 
+def test_k13_3_idea_machine_n02_gives_two_creativity_and_one_light() -> None:
+    """The idea machine's n02 end ability (rules version 7): nothing -> 2 creativity and
+    1 light."""
+    state, p = _main(["idea_machine", "workaholic"])
+    set_grown(state, p, ["n00", "n01", "n02"])
+    main_turn(state, p)
+    play(state, "end", "end")
+    while state.to_move != p:
+        play(state, "done")
+    light, creativity = state.mats[p * 3], state.creativity[p]
+    play(state, "use n02")  # the last end decision: round 2's supply follows at once
+    assert state.phase == flow.SUPPLY and state.round == 2
+    assert state.mats[p * 3] == light + 1
+    assert state.creativity[p] == creativity + 2 + 1  # round 2 supplies 1 (K-6.1)
+
+
 # ---------------------------------------------------------------- graduation
 def test_k14_1_each_sediment_costs_2_vp() -> None:
     state, p = _main(["light_prodigy", "workaholic"])

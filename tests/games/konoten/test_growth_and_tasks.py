@@ -131,6 +131,21 @@ def test_k7_3_rainbow_artist_n20_makes_a_rainbow_without_ap() -> None:
     assert state.ap[p] == ap and state.mats[p * 3 : p * 3 + 3] == [0, 1, 0]
 
 
+def test_k7_3_light_prodigy_n21_needs_four_light_for_three_vp() -> None:
+    """The light prodigy's n21 (rules version 7): 4 light + 1 AP -> 3 VP; with 3 light it
+    is not offered."""
+    for light, offered in ((3, False), (4, True)):
+        state, p = _main(["light_prodigy", "workaholic"])
+        set_grown(state, p, ["n00", "n10", "n20", "n21"])
+        state.mats[p * 3 : p * 3 + 3] = [light, 0, 0]
+        refresh(state)
+        assert ("will n21" in ids(state)) is offered
+        if offered:
+            ap, vp = state.ap[p], state.vp[p]
+            play(state, "will n21")
+            assert (state.ap[p], state.vp[p], state.mats[p * 3]) == (ap - 1, vp + 3, 0)
+
+
 # ---------------------------------------------------------------- tasks
 def test_k12_1_k12_2_seven_light_returns_the_task_token_as_an_assistant() -> None:
     """K-12.1/K-12.2: reaching 7 light takes the task token: here an unused assistant."""

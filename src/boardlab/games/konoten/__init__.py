@@ -34,7 +34,7 @@ SPEC = GameSpec(
             choices=CHARACTER_IDS,
         ),
     ),
-    version=6,
+    version=7,
     summary="Grind transparent cards into lenses, place assistants, grow your character.",
     evaluate=evaluate,
     audit=audit,
