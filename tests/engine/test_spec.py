@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -80,8 +81,9 @@ def test_list_option_checks_each_element_and_stores_a_list() -> None:
     option = OptionSpec("factions", (), "factions in play", choices=("red", "blue", "green"))
     assert option.validate(("red", "blue")) == ["red", "blue"]
     assert option.validate(["green"]) == ["green"]
-    with pytest.raises(ValueError, match="takes a list"):
-        option.validate("red")
+    written = re.escape('takes a list, written in JSON: factions=["red","blue"]')
+    with pytest.raises(ValueError, match=written):
+        option.validate("red,blue")
     with pytest.raises(ValueError, match=r"'black' is not one of \['red', 'blue', 'green'\]"):
         option.validate(["red", "black"])
 

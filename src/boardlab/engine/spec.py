@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,7 +30,12 @@ class OptionSpec:
         expected = type(self.default)
         if isinstance(self.default, tuple | list):
             if not isinstance(value, tuple | list):
-                raise ValueError(f"option {self.name!r} takes a list, got {value!r}")
+                items = list(self.choices[:2]) if self.choices else ["a", "b"]
+                example = json.dumps(items, separators=(",", ":"))
+                raise ValueError(
+                    f"option {self.name!r} takes a list, written in JSON: {self.name}={example}; "
+                    f"got {value!r}"
+                )
             if self.choices is not None:
                 for item in value:
                     if item not in self.choices:
