@@ -30,6 +30,18 @@ def fail(message: str) -> NoReturn:
     raise BadInput(one_line(message), ctx=_click_globals.get_current_context(silent=True))
 
 
+def missing_module(error: ImportError) -> str:
+    """The module an import failed on, for a message: the first name found along the chain of
+    causes (a library may re-raise a plain ``ImportError`` without one), else its text."""
+    cause: BaseException | None = error
+    while cause is not None:
+        name = getattr(cause, "name", None)
+        if isinstance(cause, ImportError) and name:
+            return str(name)
+        cause = cause.__cause__ or cause.__context__
+    return one_line(str(error))
+
+
 def one_line(message: str) -> str:
     """``message`` folded onto one line."""
     return " ".join(str(message).split())

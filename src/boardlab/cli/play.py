@@ -14,6 +14,7 @@ from boardlab.agents import Agent, from_spec
 from boardlab.cli import display
 from boardlab.cli.app import app
 from boardlab.cli.errors import fail
+from boardlab.cli.invocation import command_name
 from boardlab.cli.options import (
     complete_game,
     game_spec,
@@ -129,7 +130,9 @@ def play(
     if load is not None:
         shown_from = max(0, state.log_length() - RECAP)
         if shown_from:
-            console.print(Text(f"The last moves ('boardlab replay {load}' shows them all):"))
+            console.print(
+                Text(f"The last moves ('{command_name()} replay {load}' shows them all):")
+            )
     session = PlaySession(
         state,
         human,

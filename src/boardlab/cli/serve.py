@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from boardlab.cli.app import app
-from boardlab.cli.errors import fail
+from boardlab.cli.errors import fail, missing_module
 
 DEFAULT_DB = "sqlite:///boardlab.db"
 
@@ -45,8 +45,8 @@ def serve(
 
         from boardlab.web import db as database
     except ImportError as error:
-        fail(f"boardlab serve needs the web extra ({error.name} is missing): "
-             "pip install 'boardlab[web]'")
+        fail(f"boardlab serve needs the web extra ({missing_module(error)} is missing): "
+             "run `make serve`, or pip install 'boardlab[web]'")
     try:
         database.check_url(db)
     except ValueError as error:

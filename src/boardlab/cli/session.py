@@ -16,6 +16,7 @@ from rich.text import Text
 
 from boardlab.agents import Agent
 from boardlab.cli import display
+from boardlab.cli.invocation import command_name
 from boardlab.cli.savefile import PlaySettings, save_text
 from boardlab.engine import Decision, GameState, IllegalAction
 from boardlab.undo import why_not_undo
@@ -115,7 +116,7 @@ class PlaySession:
         played = display.actions_played(self.state)
         self.console.print(f"Game saved to {target} ({played} actions).")
         if not self.state.is_over:
-            self.console.print(f"Continue it with: boardlab play --load {target}")
+            self.console.print(f"Continue it with: {command_name()} play --load {target}")
         return True
 
     def _play(self) -> None:
