@@ -225,6 +225,8 @@ static inline double squash(double x, double scale)
     return x > 0 ? x / (x + scale) : 0.0;
 }
 
+static int get_int(PyObject *s, PyObject *name, long *value);
+
 /* Read the state's lists into ``st`` and derive the masks and ``all_controlled``. */
 static int read_state(const Encoder *e, PyObject *s, St *st)
 {
@@ -291,15 +293,22 @@ static int read_state(const Encoder *e, PyObject *s, St *st)
         st->unit_mask[p] = units;
         st->structure_mask[p] = built;
     }
-    /* owned: ``control.all_controlled`` */
+    /* owned: ``control.all_controlled`` (a defender keeps a territory until its combat) */
+    long active;
+    if (get_int(s, NAME(active), &active)) {
+        return -1;
+    }
     uint64_t every = 0, twice = 0;
     for (long p = 0; p < n; p++) {
         twice |= every & st->unit_mask[p];
         every |= st->unit_mask[p];
     }
     for (long p = 0; p < n; p++) {
-        st->owned[p] = (st->unit_mask[p] | st->structure_mask[p]) &
-                       ~(every & ~st->unit_mask[p]) & ~twice & st->territories;
+        uint64_t defended = p == active ? 0 : st->unit_mask[p] & twice;
+        st->owned[p] = (((st->unit_mask[p] | st->structure_mask[p]) &
+                         ~(every & ~st->unit_mask[p]) & ~twice) |
+                        defended) &
+                       st->territories;
     }
     return 0;
 }

@@ -2,10 +2,10 @@
 
 A seat controls a territory when one of its units (character, mech, worker) is there and
 no other seat's unit is, or when its structure is there and no unit of another seat is
-(S-3.3). A territory holding units of two seats (an attacker that moved in before the
-combat) is controlled by neither here: the reference says the defender "still controls it
-until then", and nothing the attacker does before that combat reads the control of that
-territory (it cannot move on from it nor pay from it before the combat is fought).
+(S-3.3). A territory holding units of two seats is one where a combat is pending: the seat
+on turn moved in, and the defender keeps control until the combat is fought (S-3.3, S-8.6,
+ruling 21.3 #11), so whatever is read in between (an objective offered after the Move, a
+score) counts it as the defender's.
 Home bases are never controlled (S-3.1).
 """
 
@@ -74,8 +74,13 @@ def others_fighters_mask(s: ScytheState, seat: int) -> int:
 
 
 def controlled(s: ScytheState, seat: int) -> int:
-    """The territories ``seat`` controls (S-3.3)."""
-    return (units_mask(s, seat) | structures_mask(s, seat)) & ~others_mask(s, seat) & TERRITORIES
+    """The territories ``seat`` controls (S-3.3; a defender's while a combat is pending)."""
+    mine = units_mask(s, seat)
+    others = others_mask(s, seat)
+    held = (mine | structures_mask(s, seat)) & ~others
+    if seat != s.active:
+        held |= mine & others
+    return held & TERRITORIES
 
 
 def all_controlled(s: ScytheState) -> list[int]:
@@ -86,8 +91,12 @@ def all_controlled(s: ScytheState) -> list[int]:
     for mask in occupied:
         twice |= every & mask
         every |= mask
+    active = s.active
     return [
-        ((occupied[seat] | structures_mask(s, seat)) & ~(every & ~occupied[seat]) & ~twice)
+        (
+            ((occupied[seat] | structures_mask(s, seat)) & ~(every & ~occupied[seat]) & ~twice)
+            | (0 if seat == active else occupied[seat] & twice)
+        )
         & TERRITORIES
         for seat in range(s.players)
     ]

@@ -226,7 +226,7 @@ class FastScytheEncoder(BlockEncoder):
         decision = s.decision
         over = decision is None
         memo = watched[OWNED]
-        if memo.changed([s.units, s.structures]):
+        if memo.changed([s.units, s.structures, s.active]):
             memo.kept = all_controlled(s)
         owned: list[int] = memo.kept  # type: ignore[assignment]
         self._clear(out, 0)
