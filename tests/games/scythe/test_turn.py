@@ -204,3 +204,22 @@ def test_s4_12_turns_go_clockwise_from_the_lowest_mat() -> None:
         while kind(s) != "choose_section":
             play(s, options(s)[-1])  # skip, done
     assert seen == [1, 2, 0, 1, 2, 0]
+
+
+def test_s7_4_recruit_bonuses_that_need_an_answer_are_asked_clockwise() -> None:
+    """S-7.4: a bonus that would pass popularity 18 asks how much to take; the questions come
+    clockwise from the actor too: Rusviet builds, Crimea (its left) answers before Nordic."""
+    s = game(("nordic", "rusviet", "crimea"), mats=("industrial", "engineering", "patriotic"),
+             seed=1)
+    clear(s)
+    workers(s, 1, "r3c6")
+    resource(s, "r3c6", "wood", 4)
+    s.popularity[0] = s.popularity[2] = 17
+    _enlisted(s.recruits, (0, 2), BUILD)  # Build's bonus: +1 popularity, asked at 17
+    turn(s, 1)
+    play(s, "section bolster", "skip", "build", "structure mine")  # r3c6 is the only place
+    asked = []
+    while s.decision is not None and s.decision.kind == "take_gain":
+        asked.append(s.to_move)
+        play(s, options(s)[-1])
+    assert asked == [2, 0]

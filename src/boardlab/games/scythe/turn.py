@@ -193,6 +193,10 @@ def run_bottom_bonus(s: ScytheState, f: Frame) -> None:
     offer_gain(s, seat, COINS, COIN_BONUS[s.mat[seat]][action])
     track, amount = RECRUIT_BONUS[action]
     bit = 1 << action
+    stack = s.stack
+    first_asked = len(stack)
     for other in neighbours(s, seat):
         if s.recruits[other] & bit:
             offer_gain(s, other, track, amount)
+    # The questions were stacked in clockwise order; the stack answers the last one first.
+    stack[first_asked:] = stack[first_asked:][::-1]
