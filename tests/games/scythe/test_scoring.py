@@ -27,8 +27,10 @@ def test_s3_3_control_by_units_or_by_a_structure_no_unit_contests() -> None:
     workers(s, 1, "r2c4")  # a Rusviet worker on Nordic's Mine: Rusviet controls it
     assert controlled(s, 0) == (1 << at("r1c4")) | (1 << at("r1c5"))
     assert controlled(s, 1) == 1 << at("r2c4")
-    character(s, 0, "r2c4")  # both there (before a combat): neither counts it
-    assert not controlled(s, 0) & (1 << at("r2c4")) and not controlled(s, 1)
+    s.active = 0
+    character(s, 0, "r2c4")  # Nordic on turn moved in: the defender keeps it (21.3 #11)
+    assert not controlled(s, 0) & (1 << at("r2c4"))
+    assert controlled(s, 1) == 1 << at("r2c4")
     assert at("home_nordic") not in (at("r1c4"),) and not controlled(s, 0) >> 47
 
 
