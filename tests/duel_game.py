@@ -5,8 +5,9 @@ the others) and the rest is the pile (its order hidden from everyone). The game 
 ``rounds`` rounds (an option). In a round:
 
 1. Each seat in turn, seat 0 first, draws from the pile back up to three cards, then plays
-   one card face down (a secret pick, asked even with one card left). A seat with no card
-   and nothing to draw sits the round out.
+   one card face down (a secret pick, an action of the history even with one card left,
+   which the engine then plays). A seat with no card and nothing to draw sits the round
+   out.
 2. Once every seat has picked, the picks are revealed and the automa rolls a fifteen-sided
    die from the game's generator: the roll is its card.
 3. The highest card wins the round and scores one point per card shown in it (the automa's

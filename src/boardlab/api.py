@@ -71,13 +71,39 @@ def new(game: str, players: int, seed: int = 0, **options: Any) -> GameState:
 def replay(
     game: str, players: int, seed: int, history: Iterable[str], **options: Any
 ) -> GameState:
-    """The state reached by playing ``history`` (action ids) from ``new(...)``."""
-    state = new(game, players, seed, **options)
+    """The state reached by playing ``history`` (action ids) from ``new(...)``.
+
+    The history may list the moves the engine played itself (decisions with a single
+    option), as ``state.history`` does, or leave them out, as a list of the seats' own
+    choices does: an id that is not an option of a forced decision is applied after that
+    decision's one option. The forced decisions left at the end are then played, as ``new``
+    and ``apply`` would.
+    """
+    state = _replayed(game, players, seed, history, options)
+    state.settle()
+    return state
+
+
+def _replayed(
+    game: str, players: int, seed: int, history: Iterable[str], options: dict[str, Any]
+) -> GameState:
+    """``history`` applied id by id from the game's setup; a forced decision it ends on is
+    left pending (a save written before the engine played them itself may end so)."""
+    spec = registry.spec(game)
+    spec.check_players(players)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    state = spec.state_class.unsettled(players, seed, spec.resolve_options(options))
     for step, action in enumerate(history):
-        try:
-            state.apply(action)
-        except IllegalAction as error:
-            raise IllegalAction(f"history step {step}: {error}") from None
+        while True:
+            try:
+                state.apply_raw(action)
+                break
+            except IllegalAction as error:
+                forced = state.forced_option()
+                if forced is None:
+                    raise IllegalAction(f"history step {step}: {error}") from None
+                state.apply_raw(forced)
     return state
 
 
@@ -123,7 +149,7 @@ def load(text: str, verify: bool = True) -> GameState:
     try:
         players: Any = data.get("players")
         seed: Any = data.get("seed")
-        state = replay(game, players, seed, history, **options)
+        state = _replayed(game, players, seed, history, options)
     except ValueError as error:
         raise LoadError(f"the save does not replay: {error}") from None
     if "rng" in data and data["rng"] != state.rng.state:
@@ -138,6 +164,7 @@ def load(text: str, verify: bool = True) -> GameState:
         raise LoadError("the save's log does not match its history (edited or corrupt)")
     if "revealed" in data and data["revealed"] != state.revealed_steps():
         raise LoadError("the save's revealed actions do not match its history")
+    state.settle()  # checked as saved; a decision with one option is then played
     return state
 
 

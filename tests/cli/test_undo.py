@@ -88,3 +88,17 @@ def test_why_not_undo_names_chance_reveals_events_and_other_seats() -> None:
     state.rng.state = before.rng.state  # as if no chance: only the other seat's move differs
     state.apply("take 1")
     assert why_not_undo(before, state, 0) == "another seat has played since"
+
+
+def test_an_announcement_that_restates_the_move_keeps_undo_and_news_ends_it() -> None:
+    """Points scored, a star, a new round: taking the move back takes them back too. A card
+    dealt face up is news to the table, and the move that dealt it stands (issue 27, item 9)."""
+    before = boardlab.new("toy", players=2, seed=5)
+    now = before.clone()
+    now.apply(now.legal_actions()[0])
+    seat = before.to_move
+    for kind in ("score", "star", "round"):
+        now.announce(kind, f"a {kind} event")
+        assert why_not_undo(before, now, seat) == ""
+    now.announce("refill", "D38 is dealt to the display")
+    assert "announced something" in why_not_undo(before, now, seat)

@@ -58,6 +58,10 @@ def check_decision(state: GameState) -> None:
     assert not state.is_over, describe(state)
     options = state.legal_actions()
     assert options, f"no legal action while the game is not over: {describe(state)}"
+    assert len(options) > 1, (
+        f"the decision has the single option {options[0].id!r}: the engine plays such a "
+        f"decision itself (issue 27): {describe(state)}"
+    )
     assert list(decision.options) == options, f"options != legal_actions(): {describe(state)}"
     assert state.to_move == decision.player, describe(state)
     assert decision.player in range(state.players), f"{decision.player}: {describe(state)}"
@@ -88,7 +92,7 @@ def check_str_round_trip(state: GameState, action: Action) -> None:
     by_value = state.clone()
     by_value.apply(action)
     assert by_id == by_value, f"apply({str(action)!r}) != apply(action): {describe(state)}"
-    assert by_id.history[-1] == str(action), describe(state)
+    assert by_id.history[len(state.history)] == str(action), describe(state)
 
 
 def check_audit(state: GameState) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +11,7 @@ import pytest
 
 import boardlab
 from boardlab import Action, GameState
-from boardlab.engine import Rng
+from boardlab.engine import Rng, registry
 
 SEEDS = (1, 2, 3, 4)
 MAX_STEPS = 20_000
@@ -98,23 +98,56 @@ def option(state: GameState, action_id: str) -> Action:
     raise AssertionError(f"{action_id!r} is not an option: {describe(state)}")
 
 
+def follow(state: GameState, history: list[str], until: int | None = None) -> Iterator[int]:
+    """Play ``history`` on ``state`` (which is at a step of it) up to step ``until`` (default:
+    the end), as its players did: only the ids the engine did not play itself (issue 27:
+    it plays every decision with a single option). Yields the step after each apply."""
+    end = len(history) if until is None else min(until, len(history))
+    while len(state.history) < end:
+        step = len(state.history)
+        assert state.history == history[:step], describe(state)
+        state.apply(option(state, history[step]))
+        yield len(state.history)
+
+
 @functools.cache
 def recorded(game: str, players: int, seed: int) -> Recorded:
-    """A random game played to the end, with clones taken at ``checkpoint_steps`` (cached)."""
+    """A random game played to the end, with clones taken at ``checkpoint_steps`` (cached).
+
+    A wanted step that was a move of the engine's (between two decisions) is taken at the
+    next decision posed."""
     history = random_playout(game, players, seed).history
-    wanted = set(checkpoint_steps(len(history)))
+    wanted = sorted(set(checkpoint_steps(len(history))))
     state = boardlab.new(game, players, seed)
     checkpoints: list[Checkpoint] = []
+
+    def capture() -> None:
+        step = len(state.history)
+        if wanted and wanted[0] <= step:
+            checkpoints.append(Checkpoint(step, state.clone(), state.to_json()))
+            while wanted and wanted[0] <= step:
+                wanted.pop(0)
+
+    capture()
+    for _ in follow(state, history):
+        capture()
+    movers, secret = deciders(game, players, seed, history)
+    return Recorded(state, tuple(checkpoints), movers, secret)
+
+
+def deciders(
+    game: str, players: int, seed: int, history: list[str]
+) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The seat of every history step (the engine's moves included) and the secret steps."""
+    spec = registry.spec(game)
+    state = spec.state_class.unsettled(players, seed, spec.resolve_options({}))
     movers: list[int] = []
     secret: set[int] = set()
-    for step in range(len(history) + 1):
-        if step in wanted:
-            checkpoints.append(Checkpoint(step, state.clone(), state.to_json()))
-        if step < len(history):
-            action = option(state, history[step])
-            assert state.decision is not None
-            movers.append(state.decision.player)
-            if action.secret:
-                secret.add(step)
-            state.apply(action)
-    return Recorded(state, tuple(checkpoints), tuple(movers), frozenset(secret))
+    for step, action_id in enumerate(history):
+        action = option(state, action_id)
+        assert state.decision is not None
+        movers.append(state.decision.player)
+        if action.secret:
+            secret.add(step)
+        state.apply_raw(action)
+    return tuple(movers), frozenset(secret)

@@ -10,7 +10,7 @@ import boardlab
 
 from .cases import GameCase
 from .checks import check_log, seats
-from .playing import SEEDS, describe, recorded
+from .playing import SEEDS, describe, follow, recorded
 
 
 @pytest.mark.parametrize("seed", SEEDS[:2])
@@ -41,8 +41,7 @@ def test_a_log_only_grows_and_reveals(game_case: GameCase) -> None:
     state = boardlab.new(game_case.game, game_case.players, SEEDS[0])
     logs = {seat: state.log(seat) for seat in seats(state)}
     stride = max(1, len(game.history) // 40)
-    for step, action in enumerate(game.history, start=1):
-        state.apply(action)
+    for step in follow(state, game.history):
         if step % stride and step != len(game.history):
             continue
         for seat, known in logs.items():

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import boardlab
+from boardlab import GameState
 from boardlab.engine import Rng
 
 from .cases import GameCase
@@ -21,7 +22,7 @@ from .checks import (
     check_str_round_trip,
     check_views,
 )
-from .playing import MAX_STEPS, SEEDS, describe
+from .playing import MAX_STEPS, SEEDS, deciders, describe
 
 
 def sampled(step: int) -> bool:
@@ -33,9 +34,7 @@ def sampled(step: int) -> bool:
 def test_a_random_game_keeps_the_contract_at_every_step(game_case: GameCase, seed: int) -> None:
     state = boardlab.new(game_case.game, game_case.players, seed)
     chooser = Rng(seed)
-    secret: set[int] = set()
-    movers: list[int] = []
-    step = 0
+    step = 0  # decisions posed so far (the engine's own moves are not posed)
     while True:
         check_decision(state)
         check_audit(state)
@@ -47,7 +46,7 @@ def test_a_random_game_keeps_the_contract_at_every_step(game_case: GameCase, see
             if state.decision is not None:
                 json.dumps(state.decision.to_json())
         if step < 10 or step % 200 == 0:
-            check_log(state, secret, movers)
+            check_log_as_played(state)
         if state.is_over:
             break
         if step >= MAX_STEPS:
@@ -56,15 +55,17 @@ def test_a_random_game_keeps_the_contract_at_every_step(game_case: GameCase, see
         action = options[chooser.randbelow(len(options))]
         if sampled(step):
             check_str_round_trip(state, action)
-        mover = state.to_move
-        assert mover is not None, describe(state)
-        movers.append(mover)
-        if action.secret:
-            secret.add(step)
+        played = len(state.history)
         state.apply(str(action) if step % 2 else action)
-        assert state.history[-1] == str(action), describe(state)
+        assert state.history[played] == str(action), describe(state)
         step += 1
     check_views(state)
     check_render(state)
     check_breakdown(state)
+    check_log_as_played(state)
+
+
+def check_log_as_played(state: GameState) -> None:
+    """``check_log`` with the seat and secrecy of every step, the engine's moves included."""
+    movers, secret = deciders(state.game, state.players, state.seed, state.history)
     check_log(state, secret, movers)

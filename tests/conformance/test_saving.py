@@ -13,7 +13,7 @@ from boardlab import GameState, LoadError
 
 from .cases import GameCase
 from .checks import seats
-from .playing import SEEDS, Recorded, describe, recorded
+from .playing import SEEDS, Recorded, describe, follow, recorded
 
 CONTINUATION = 40
 
@@ -33,9 +33,8 @@ def same_for_every_seat(loaded: GameState, state: GameState, how: str) -> None:
 
 def goes_on_identically(loaded: GameState, state: GameState, game: Recorded, step: int) -> None:
     original = state.clone()
-    for action in game.history[step : step + CONTINUATION]:
-        original.apply(action)
-        loaded.apply(action)
+    for _ in follow(original, game.history, step + CONTINUATION):
+        loaded.apply(original.history[len(loaded.history)])
         assert loaded.legal_actions() == original.legal_actions(), describe(original)
         assert loaded == original, f"the loaded game went another way: {describe(original)}"
 

@@ -9,6 +9,7 @@ import pytest
 
 from boardlab.engine import Action, Ask, Frame, GameSpec, StackState, Step
 from boardlab.engine.stack import rules_table
+from boardlab.undo import why_not_undo
 
 
 class Relay(StackState):
@@ -128,12 +129,12 @@ def test_a_decision_with_one_option_is_answered_at_once() -> None:
     assert state.to_move == 0 and state.decision is not None and state.decision.id == 0
 
 
-def test_always_ask_poses_a_decision_with_one_option() -> None:
-    state = relay([("confirm", 1, 1)])
-    assert state.to_move == 1 and state.legal_actions() == [Action("pick", (0,))]
-    state.apply("pick 0")
+def test_always_ask_with_one_option_is_played_by_the_engine_and_recorded() -> None:
+    """Issue 27: the decision is never posed, but it stays an action of the history."""
+    state = relay([("choose", 0, 2), ("confirm", 1, 1)])
     assert state.history == ["pick 0"] and state.chosen == ["confirm:pick 0"]
-    assert state.is_over
+    assert [(e["seat"], e["kind"], e["id"]) for e in state.log(None)] == [(1, "confirm", "pick 0")]
+    assert state.to_move == 0 and state.decision is not None and state.decision.id == 1
 
 
 def test_a_decision_with_no_option_is_dropped() -> None:
@@ -223,3 +224,20 @@ def test_reopen_poses_the_top_decision_and_runs_nothing() -> None:
 def test_the_table_takes_only_steps_and_asks() -> None:
     with pytest.raises(TypeError, match="frame 'bad': a rule is a Step or an Ask"):
         rules_table({"bad": choose})  # type: ignore[dict-item]
+
+
+def test_undo_takes_back_a_choice_with_the_forced_move_of_another_seat_after_it() -> None:
+    """Issue 27: seat 1's confirm with one option was the engine's, not seat 1's choice."""
+    state = relay([("choose", 0, 3), ("confirm", 1, 1), ("choose", 0, 2)])
+    before = state.clone()
+    state.apply("pick 1")
+    assert state.history == ["pick 1", "pick 0"] and state.to_move == 0
+    assert why_not_undo(before, state, 0) == ""
+
+
+def test_undo_is_refused_once_another_seat_chose() -> None:
+    state = relay([("choose", 0, 3), ("choose", 1, 2), ("choose", 0, 2)])
+    before = state.clone()
+    state.apply("pick 1")
+    state.apply("pick 0")
+    assert why_not_undo(before, state, 0) == "another seat has played since"

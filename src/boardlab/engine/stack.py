@@ -8,9 +8,11 @@ structure reads top to bottom:
 * ``Step(run)``: automatic work; ``run(state, frame)`` changes the state and pops, replaces
   or pushes frames.
 * ``Ask(kind, prompt, options, resolve)``: a decision of ``frame[1]``. A decision with one
-  option is answered at once (it never reaches a player) unless ``always_ask``; one with
-  none is dropped. ``prepare(state, frame)``, when given, runs first and returns False when
-  it changed the stack (the driver then looks at the new top).
+  option is answered at once, out of the history, unless ``always_ask``: then the engine
+  plays that option as an action of the seat, in the history and the log (no decision
+  with a single option reaches a player either way); one with none is dropped.
+  ``prepare(state, frame)``, when given, runs first and returns False when it changed
+  the stack (the driver then looks at the new top).
 
 When the stack is empty the game's ``refill()`` may push the next frames (start the next
 phase) and return True; the game is over when it returns False.
@@ -98,6 +100,14 @@ class StackState(GameState):
                 rule.resolve(self, frame, options[0])
             else:
                 stack.pop()
+
+    def forced_option(self) -> Action | None:
+        ready = self._ready
+        if ready is not None:
+            options = ready[1]
+            if len(options) == 1:
+                return options[0]
+        return None
 
     def pending(self) -> Decision | None:
         ready = self._ready

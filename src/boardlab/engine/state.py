@@ -19,6 +19,12 @@ A subclass supplies:
 Games built on a stack of pending frames subclass ``engine.stack.StackState`` instead,
 which supplies ``pending`` and ``resolve`` from the game's table of frame rules.
 
+A decision with a single option is never posed: the engine plays it itself, after
+``setup()`` and after every ``apply``, and records it in ``history`` and the log like any
+action (so its id still counts as a decision answered). Replays re-apply a recorded
+history with ``apply_raw``, which plays nothing by itself (the forced ids are in the
+history), then ``settle()``.
+
 During ``resolve`` (or ``setup``) a game tells the engine what the rules make public:
 ``announce(kind, text)`` logs an event no seat chose (a reveal, an automa's turn), and
 ``reveal(step)`` makes the secret action at history index ``step`` known to every seat.
@@ -28,7 +34,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from random import Random
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -76,6 +82,14 @@ class GameState(ABC):
     @classmethod
     def create(cls, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
         """A new game; ``options`` must already be resolved by the spec."""
+        state = cls.unsettled(players, seed, options)
+        state.settle()
+        return state
+
+    @classmethod
+    def unsettled(cls, players: int, seed: int, options: Mapping[str, Any]) -> GameState:
+        """A new game as ``setup()`` leaves it, a forced decision included: where a replay
+        starts, since the recorded history holds the ids the engine plays itself."""
         state = cls._bare(players, seed, options, [], Rng(seed))
         state.setup()
         return state
@@ -173,6 +187,12 @@ class GameState(ABC):
         source, ``"points"``."""
         return [{"points": score} for score in self.side_scores()]
 
+    def end_reason(self) -> str:
+        """Why the game ended, one sentence for a person (which end condition fired, and
+        who brought it about); ``""`` while the game is being played. Default: a generic
+        sentence."""
+        return "The game reached its end." if self.is_over else ""
+
     def secret_note(self, kind: str) -> str:
         """What other seats read of a secret action of decision ``kind`` ("set a power dial")."""
         return f"made a secret choice ({kind.replace('_', ' ')})"
@@ -224,6 +244,8 @@ class GameState(ABC):
         self._record(decision, chosen)
         self.resolve(chosen)
         self._decision = _UNSET
+        if self.forced_option() is not None:
+            self.settle()
 
     def apply_unchecked(self, action: Action) -> None:
         """Search fast path: ``action`` must be one of ``legal_actions()``; nothing checks it."""
@@ -233,6 +255,39 @@ class GameState(ABC):
         self._record(decision, action)
         self.resolve(action)
         self._decision = _UNSET
+        if self.forced_option() is not None:
+            self.settle()
+
+    def apply_raw(self, action: Action | str) -> None:
+        """Re-apply one id of a recorded history, checked as ``apply`` checks it, but leave a
+        forced decision that follows pending: the history's next id is its answer. Replays
+        call ``settle()`` after the last id."""
+        decision = self._decision
+        if decision is _UNSET:
+            decision = self.decision
+        chosen = self._match(decision, action)
+        self._record(decision, chosen)
+        self.resolve(chosen)
+        self._decision = _UNSET
+
+    def forced_option(self) -> Action | None:
+        """The pending decision's option when it is the only one, else ``None``. A game may
+        answer without building the decision (``StackState`` does): ``apply`` asks it each time.
+        Here the decision is not kept, so fields set by hand afterwards still count."""
+        decision: Decision | None = self._decision
+        if decision is _UNSET:
+            decision = self.pending()
+        if decision is not None and len(decision.options) == 1:
+            return decision.options[0]
+        return None
+
+    def settle(self) -> None:
+        """Play every pending decision that has a single option, recording each as an action
+        of its seat; a no-op on a decision with a choice or once the game is over."""
+        while (option := self.forced_option()) is not None:
+            self._record(self.decision, option)  # type: ignore[arg-type]
+            self.resolve(option)
+            self._decision = _UNSET
 
     def forget_decision(self) -> None:
         """Drop the cached pending decision, after fields were edited directly (tests, tools)."""
@@ -316,10 +371,17 @@ class GameState(ABC):
                 f"(seats 0 to {self.players - 1}, or None for a spectator)"
             )
 
-    def announce(self, kind: str, text: str) -> None:
-        """Log a public event that no seat chose (a reveal, an automa's turn, a public draw)."""
+    def announce(self, kind: str, text: str | Callable[..., str], *args: Any) -> None:
+        """Log a public event that no seat chose (a reveal, an automa's turn, a public draw).
+
+        With ``args``, ``text`` is a template (``"round {} begins"``) or a function of them,
+        and the text is made only when a log reads it: announcing costs a tuple in the
+        applies of a simulation. ``args`` must be values the game will not change (ints,
+        strings, tuples), never its lists.
+        """
+        payload = text if not args and type(text) is str else (text, args)
         trail = self._trail
-        self._trail = (trail, 0 if trail is None else trail[1] + 1, -1, None, kind, text)
+        self._trail = (trail, 0 if trail is None else trail[1] + 1, -1, None, kind, payload)
 
     def reveal(self, step: int) -> None:
         """Make the secret action at history index ``step`` known to every seat."""
@@ -396,7 +458,9 @@ class GameState(ABC):
         """A clone in which everything hidden from ``seat`` is re-sampled with ``rng``.
 
         The clone's own generator is re-seeded from ``rng`` too, so future chance events
-        (bag draws, shuffles) are not the real ones.
+        (bag draws, shuffles) are not the real ones. A decision of another seat whose options
+        came from what was re-dealt may be left with one option: it is not played, so that
+        the clone's view and log stay what ``seat`` knows; the next ``apply`` plays it.
         """
         self.check_seat(seat)
         twin = self.clone()
@@ -470,6 +534,7 @@ class GameState(ABC):
         state._revealed = frozenset(revealed)
         state.restore(data)
         state.reopen()
+        state.settle()  # a save written while a forced decision was pending
         return state
 
     def __eq__(self, other: object) -> bool:

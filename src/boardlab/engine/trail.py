@@ -3,8 +3,11 @@
 Each entry is a tuple ``(previous, n, step, seat, kind, payload)``: ``n`` counts entries
 from 0; an applied action has its history index ``step``, the deciding ``seat``, the
 decision ``kind`` and the ``Action`` as payload; a public event has step -1, seat
-``None``, its own kind and its text as payload. Appending makes one tuple and never
-changes an older one, so a clone keeps the same trail by reference.
+``None``, its own kind and its text as payload: a string, or a ``LazyText`` pair
+``(build, args)`` whose text is ``build(*args)`` (a function) or ``build.format(*args)`` (a
+template), made only when a log or a save reads it, since games announce during the
+applies of simulations. Appending makes one tuple and never changes an older one, so a
+clone keeps the same trail by reference.
 
 A save holds the trail as compact records (``records``): ``[seat, kind, label]`` for an
 action (``[seat, kind, label, 1]`` when secret; its id is in the history) and
@@ -19,6 +22,9 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 TrailEntry = tuple[Any, int, int, int | None, str, Any]
+#: An event's text to be made when read: a template or a function, and its arguments
+#: (plain values the game will not change afterwards: ints, strings, tuples).
+LazyText = tuple[str | Callable[..., str], tuple[Any, ...]]
 Trail = TrailEntry | None
 SEGMENT_STEP = -2  # the step field of a restored segment node
 
@@ -72,12 +78,20 @@ def entries_since(trail: Trail, since: int) -> list[TrailEntry]:
     return found
 
 
+def event_text(payload: str | LazyText) -> str:
+    """The text of an event's payload, made now if it was announced lazily."""
+    if isinstance(payload, str):
+        return payload
+    build, args = payload
+    return build.format(*args) if isinstance(build, str) else build(*args)
+
+
 def records(trail: Trail) -> list[list[Any]]:
     """The compact records of every entry (see the module doc)."""
     out: list[list[Any]] = []
     for _, _, _, seat, kind, payload in entries_since(trail, 0):
         if seat is None:
-            out.append([None, kind, payload])
+            out.append([None, kind, event_text(payload)])
         elif payload.secret:
             out.append([seat, kind, payload.label, 1])
         else:
@@ -120,7 +134,7 @@ def log_entry(
     """One entry as ``viewer`` may read it: ``{"n", "seat", "kind", "id", "text"}``."""
     _, n, step, seat, kind, payload = entry
     if seat is None:
-        return {"n": n, "seat": None, "kind": kind, "id": None, "text": payload}
+        return {"n": n, "seat": None, "kind": kind, "id": None, "text": event_text(payload)}
     side = sides[seat]
     if payload.secret and viewer != seat and step not in revealed:
         text = f"{side} {secret_note(kind)}"
