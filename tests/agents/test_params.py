@@ -39,6 +39,8 @@ def test_unknown_parameter_names_the_accepted_ones(name: str, accepted: str) -> 
         ("mcts", {"iterations": 0}, "iterations must be an integer >= 1"),
         ("mcts", {"iterations": True}, "iterations must be an integer"),
         ("mcts", {"seconds": -1}, "seconds must be a number >= 0"),
+        ("mcts", {"seconds": float("inf")}, "seconds must be a number >= 0"),  # issue 30
+        ("mcts", {"seconds": float("nan")}, "seconds must be a number >= 0"),
         ("mcts", {"c": "wide"}, "c must be a number"),
         ("mcts", {"rollout": "smart"}, "rollout must be one of random, greedy"),
         ("mcts", {"epsilon": 1.5}, r"epsilon must be a number in \[0, 1\]"),

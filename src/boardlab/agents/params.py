@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -24,11 +25,13 @@ def number(
     high: float | None = None,
     integer: bool = False,
 ) -> Any:
-    """``value`` when it is a number in ``[low, high]`` (an int if ``integer``); else ValueError."""
+    """``value`` when it is a finite number in ``[low, high]`` (an int if ``integer``); else
+    ValueError."""
     kinds: tuple[type[int] | type[float], ...] = (int,) if integer else (int, float)
     in_range = (
         isinstance(value, kinds)
         and not isinstance(value, bool)
+        and math.isfinite(value)  # nan compares false, and no budget may be infinite
         and value >= low
         and (high is None or value <= high)
     )

@@ -89,6 +89,13 @@ def test_characters_spot_check() -> None:
     assert alchemist.abilities[NODE["n22"]].equals == 0
 
 
+def test_issue28_workaholic_final_is_1_vp_per_3_ap() -> None:
+    """Rules version 8 (issue 28, item 10): the workaholic's n22 counts AP per 3 (2 before),
+    the smallest change that holds every lazy line under 10% of wins against greedy."""
+    final = CONTENT.character("workaholic").abilities[NODE["n22"]]
+    assert (final.type, final.count, final.per, final.vp) == ("final", "ap", 3, 1)
+
+
 def test_passive_table_reads_the_grown_nodes() -> None:
     """K-11.4: a passive only counts while its node is grown."""
     workaholic = [c.id for c in CONTENT.characters].index("workaholic")

@@ -126,6 +126,19 @@ def test_k14_2_final_per_and_equals() -> None:
     assert state.vp[p] == 3 and state.vp[other] == 4
 
 
+def test_issue28_workaholic_n22_scores_1_vp_per_3_ap() -> None:
+    """Rules version 8 (issue 28, item 10): the workaholic's n22 scores 1 VP per 3 AP held
+    at graduation (1 per 2 before), so AP hoarded by skipping the main phase pays less than
+    what a turn of real play makes of it: 11 AP give 3 VP (5 in version 7)."""
+    state, p = _main(["workaholic", "lab_manager"])
+    set_grown(state, p, ["n00", "n22"])
+    state.mats[p * 3 + 2] = 0
+    state.vp[p] = 0
+    state.ap[p] = 11
+    _graduate(state)
+    assert state.vp[p] == 3
+
+
 def test_r4_idea_machine_scores_1_vp_per_2_creativity() -> None:
     state, p = _main(["idea_machine", "lab_manager"])
     other = 1 - p

@@ -73,7 +73,7 @@ def test_every_grind_option_in_play_leads_to_a_legal_lens(players: int) -> None:
                     twin = state.clone()
                     twin.apply(option)
                     finisher = Rng(k)
-                    while twin.decision.kind in GRIND_DECISIONS:
+                    while twin.decision is not None and twin.decision.kind in GRIND_DECISIONS:
                         options = twin.legal_actions()
                         twin.apply(options[finisher.randbelow(len(options))])
                     assert len(twin.lenses) == made + 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from boardlab.engine import Frame
 from boardlab.games.linnaeus import SPEC
+from boardlab.games.linnaeus.actions import act
 from boardlab.games.linnaeus.content import CATEGORIES, CONTENT
 from boardlab.games.linnaeus.state import LinnaeusState
 
@@ -36,6 +37,12 @@ def with_frames(s: LinnaeusState, *frames: Frame, active: int = 0) -> LinnaeusSt
 
 def ids(s: LinnaeusState) -> list[str]:
     return [a.id for a in s.legal_actions()]
+
+
+def oid(kind: str, *args: int) -> str:
+    """The option id of ``kind`` with content-index ``args`` (``oid("write", 3)`` is
+    ``"write LT04"``)."""
+    return act(kind, *args).id
 
 
 def play(s: LinnaeusState, *chosen: str) -> None:

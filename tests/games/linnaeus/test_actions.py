@@ -5,7 +5,20 @@ from __future__ import annotations
 from boardlab.games.linnaeus.content import CONTENT, REWARDS, STARTING_SPECIMEN, Corner, Specimen
 from boardlab.games.linnaeus.state import NEUTRAL, LinnaeusState
 
-from .helpers import blank, by_id, cat, ids, kind, knowledge, loc, play, spot, started, with_frames
+from .helpers import (
+    blank,
+    by_id,
+    cat,
+    ids,
+    kind,
+    knowledge,
+    loc,
+    oid,
+    play,
+    spot,
+    started,
+    with_frames,
+)
 
 
 def game() -> LinnaeusState:
@@ -19,7 +32,7 @@ def test_r9_1_move_pays_a_difficult_route_first() -> None:
     s.explorer[0] = loc("falun")
     s.coins[0] = 1
     with_frames(s, ("explore", 0, -2))
-    play(s, f"move {loc('sarna')}")
+    play(s, oid("move", loc('sarna')))
     assert s.coins[0] == 0 and s.explorer[0] == loc("sarna")
 
 
@@ -231,7 +244,7 @@ def test_r9_3_write_takes_a_letter_and_its_write_reward() -> None:
     s = game()
     letter = s.letter_display[1]
     with_frames(s, ("correspond", 0, -2))
-    play(s, f"write {letter}")
+    play(s, oid("write", letter))
     assert s.letters[0] == (letter,) and s.letter_display[1] == -1
 
 
@@ -242,9 +255,9 @@ def test_r9_3_send_re_triggers_the_column() -> None:
     vp = REWARDS[CONTENT.letters[a].send].vp
     vp_b = REWARDS[CONTENT.letters[b].send].vp
     with_frames(s, ("correspond", 0, -2))
-    play(s, f"send {a}")
+    play(s, oid("send", a))
     assert kind(s) == "send_letter"
-    play(s, f"send {b}")
+    play(s, oid("send", b))
     assert s.sent[0] == (a, b) and s.sent_col[0] == (0, 0)
     assert s.vp[0] == vp + vp + vp_b
 
@@ -266,7 +279,7 @@ def test_r9_3_paid_send_rewards_are_optional() -> None:
     s.letters[0] = (paid,)
     s.coins[0] = s.tools[0] = s.containers[0] = 5
     with_frames(s, ("correspond", 0, -2))
-    play(s, f"send {paid}")
+    play(s, oid("send", paid))
     assert kind(s) == "pay_reward"
     play(s, "skip")
     assert s.vp[0] == 0
@@ -276,8 +289,8 @@ def test_ruling_15_a_letter_written_earlier_may_be_sent() -> None:
     s = game()
     with_frames(s, ("correspond", 0, -2), ("correspond", 0, -2))
     letter = s.letter_display[0]
-    play(s, f"write {letter}")
-    assert f"send {letter}" in ids(s)
+    play(s, oid("write", letter))
+    assert oid("send", letter) in ids(s)
 
 
 def test_r7_3_send_limit_three() -> None:
@@ -298,7 +311,7 @@ def test_r9_4_plant_on_an_empty_spot_gains_its_reward() -> None:
     t11 = spot("T1-1")
     s.spot_owner[t11] = -1
     with_frames(s, ("cultivate", 0, -2))
-    play(s, f"plant 2,{t11}")
+    play(s, oid("plant", 2, t11))
     assert s.spot_owner[t11] == 0 and s.spot_value[t11] == 2 and s.coins[0] == 1
     assert s.flowers[0:3] == [4, 3, 4]
 
@@ -310,7 +323,7 @@ def test_r9_4_cultivate_pays_2_tools_and_takes_the_row_pond() -> None:
     s.tools[0] = 2
     sketch = s.pond_sketch[1]
     with_frames(s, ("cultivate", 0, -2))
-    play(s, f"cultivate {x}")
+    play(s, oid("cultivate", x))
     assert s.tools[0] == 0 and s.spot_dark[x] and s.spot_value[x] == 2
     assert sketch in s.sketches[0] and s.pond_sketch[1] == -1
 
@@ -321,7 +334,7 @@ def test_ruling_20_a_dark_flower_is_not_cultivated_again() -> None:
     s.spot_owner[x], s.spot_value[x], s.spot_dark[x] = 0, 2, 1
     s.tools[0] = 2
     with_frames(s, ("cultivate", 0, -2))
-    assert f"cultivate {x}" not in ids(s)
+    assert oid("cultivate", x) not in ids(s)
 
 
 def test_r9_4_cultivating_needs_the_tools() -> None:
@@ -330,10 +343,10 @@ def test_r9_4_cultivating_needs_the_tools() -> None:
     s.spot_owner[x], s.spot_value[x] = 0, 1
     s.tools[0] = 1
     with_frames(s, ("cultivate", 0, -2))
-    assert f"cultivate {x}" not in ids(s)
+    assert oid("cultivate", x) not in ids(s)
     lens = 6 + by_id(CONTENT.advanced, "AL16")
     with_frames(s, ("cultivate", 0, lens))
-    assert f"cultivate {x}" in ids(s)
+    assert oid("cultivate", x) in ids(s)
 
 
 def test_ruling_45_discounts_stack() -> None:
@@ -350,7 +363,7 @@ def test_r9_5_voyage_repeats_move_the_same_ship() -> None:
     s.voyages[0] = (by_id(CONTENT.voyages, "VY01"), by_id(CONTENT.voyages, "VY02"))
     s.ships[0], s.links[0] = (0, 0), (-1, -1)
     with_frames(s, ("repeat", 0, 4, 2, 0, -2))
-    play(s, f"ship {s.voyages[0][1]}")
+    play(s, oid("ship", s.voyages[0][1]))
     while kind(s) != "turn_window":
         play(s, ids(s)[0])
     play(s, "continue")
@@ -363,7 +376,7 @@ def test_ruling_16_after_arriving_another_ship_may_sail() -> None:
     s.voyages[0] = (first, by_id(CONTENT.voyages, "VS2"))
     s.ships[0], s.links[0] = (2, 0), (-1, -1)
     with_frames(s, ("repeat", 0, 4, 2, 0, -2))
-    play(s, f"ship {first}")
+    play(s, oid("ship", first))
     while kind(s) != "turn_window":
         play(s, ids(s)[0])
     assert s.ships[0][0] == 3
@@ -401,14 +414,14 @@ def test_r7_3_split_ships_asks_every_step() -> None:
     s.ship_sel[0] = 0
     lens = 6 + by_id(CONTENT.advanced, "AL21")
     with_frames(s, ("voyage", 0, lens))
-    assert ids(s) == [f"ship {s.voyages[0][0]}", f"ship {s.voyages[0][1]}"]
+    assert ids(s) == [oid("ship", s.voyages[0][0]), oid("ship", s.voyages[0][1])]
 
 
 def test_r12_4_an_exotic_gives_its_knowledge() -> None:
     s = game()
     exotic = s.exotic_display[0]
     with_frames(s, ("exotic_pick", 0, 1))
-    play(s, f"exotic {exotic}")
+    play(s, oid("exotic", exotic))
     while kind(s) == "knowledge_pick":
         play(s, ids(s)[0])
     assert s.exotics[0] == (exotic,)

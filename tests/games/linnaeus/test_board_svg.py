@@ -1,20 +1,24 @@
 """The Linnaeus table in SVG (``board_svg``): drawn from a view only, clickable locations,
-cards, lenses, library, garden and tracks, nothing of the face-down decks, solo and 2-4
-players, random games to the end."""
+cards, lenses, library, garden and tracks under the options' own ids (issue 27: ids name
+cards and things as players say them), nothing of the face-down decks, solo and 2-4 players,
+random games to the end."""
 
 from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 from board_svg_checks import (
+    actions,
     check,
     check_placed,
     decision_kind,
     mover_view,
+    option_ids,
     play_until,
     random_states,
     seats,
@@ -26,24 +30,41 @@ from hypothesis import strategies as st
 from boardlab import GameState
 from boardlab.games.linnaeus import SPEC
 from boardlab.games.linnaeus.board_svg import board_svg
-from boardlab.games.linnaeus.content import ACTIONS, ADVANCED, CONTENT, WILD
+from boardlab.games.linnaeus.content import CATEGORIES, CONTENT, TOOLS, TRACKS
 
+
+def _any(names: Any) -> str:
+    return "(" + "|".join(re.escape(name) for name in names) + ")"
+
+
+_SPOT = _any(spot.id for spot in CONTENT.spots)
 #: Options that always have a place when offered: a location, a first-visit space, the
 #: specimen, a library slot or point, a garden spot, a lecture track, a sketch stack, a
-#: knowledge category, a lens, a refresh button.
+#: knowledge category, a refresh button.
 ALWAYS = re.compile(
-    r"^(move \d+|stay|collect|investigate reward|first_visit (upper|lower)|slot \d,\d|"
-    r"point \d|plant \d,\d+|cultivate \d+|track \d|stack \d|knowledge \d|token \d|"
-    r"discard \d+|place \d+,\d|refresh \w+|refresh_lenses)$"
+    rf"^(move {_any(loc.id for loc in CONTENT.locations)}|stay|collect|investigate reward|"
+    rf"first_visit (upper|lower)|slot \d,\d|point \d|plant \d,{_SPOT}|cultivate {_SPOT}|"
+    rf"track {_any(TRACKS)}|stack \d|(knowledge|token) {_any(CATEGORIES)}|"
+    r"refresh \w+|refresh_lenses)$"
 )
-DISPLAY: dict[str, tuple[str, Sequence[Any]]] = {
-    "write": ("letters", CONTENT.letters),
-    "exotic": ("exotics", CONTENT.exotics),
-    "lens": ("lenses", CONTENT.advanced),
-    "book": ("books", CONTENT.books),
-    "take_book": ("books", CONTENT.books),
-    "voyage_card": ("voyages", CONTENT.voyages),
-    "recruit": ("voyages", CONTENT.voyages),
+#: Options naming a card of a display, and the display's key in the view.
+DISPLAY = {
+    "write": "letters",
+    "exotic": "exotics",
+    "lens": "lenses",
+    "book": "books",
+    "take_book": "books",
+    "voyage_card": "voyages",
+    "recruit": "voyages",
+}
+#: Options naming one of the viewer's things, and where the view lists them.
+OWN = {
+    "send": "letters",
+    "publish": "books",
+    "link_book": "waiting",
+    "sketch": "sketches",
+    "activate": "sketches",
+    "discard": "lenses",
 }
 
 
@@ -57,29 +78,27 @@ def has_place(option: str, view: Mapping[str, Any]) -> bool:
     verb, _, rest = option.partition(" ")
     if verb == "space":
         return view["decision"]["kind"] in ("initial_order_space", "order_space")
-    if not rest.isdigit():
-        return False
-    n = int(rest)
     if verb in DISPLAY:
-        where, table = DISPLAY[verb]
-        return table[n].id in body["displays"][where]
-    own: dict[str, tuple[str, Sequence[Any]]] = {
-        "send": ("letters", CONTENT.letters),
-        "publish": ("books", CONTENT.books),
-        "link_book": ("waiting", CONTENT.books),
-        "sketch": ("sketches", CONTENT.sketches),
-        "activate": ("sketches", CONTENT.sketches),
-    }
-    if verb in own:
-        key, items = own[verb]
-        return items[n].id in me[key]
+        return rest in body["displays"][DISPLAY[verb]]
+    if verb in OWN:
+        return rest in me[OWN[verb]]
     if verb in ("ship", "link", "income"):
-        return CONTENT.voyages[n].id in {v["card"] for v in me["voyages"]}
+        return rest in {v["card"] for v in me["voyages"]}
+    if verb == "place":
+        lens, _, tool = rest.partition(",")
+        return lens in me["lenses"] and me["on_tools"][TOOLS.index(tool)] is None
     return False
 
 
-def lens_id(code: int) -> str:
-    return CONTENT.advanced[code - ADVANCED].id
+#: Options with nothing of their own on the table: going on or stopping, paying, trading,
+#: a reward's choice, a lens ability's timing, moving a knowledge token, the wild lens's or
+#: an extra action, a start tile, a book's appendix.
+PLACELESS = frozenset(
+    {
+        "continue", "stop", "skip", "pay", "nothing", "ability", "buy", "sell", "choose",
+        "move_knowledge", "wild", "extra", "start_tile", "appendix",
+    }
+)  # fmt: skip
 
 
 def texts(root: ET.Element) -> str:
@@ -141,8 +160,9 @@ def test_a_clickable_location_is_that_location() -> None:
     root = check(board_svg, mover_view(state))
     moves = [el for el in root.iter() if el.get("data-action", "").startswith("move ")]
     assert moves
+    names = {loc.id: loc.name for loc in CONTENT.locations}
     for element in moves:
-        where = CONTENT.locations[int(element.get("data-action", "")[5:])].name
+        where = names[element.get("data-action", "")[5:]]
         assert where in texts(element), f"{element.get('data-action')} is not on {where}"
 
 
@@ -156,15 +176,55 @@ def test_a_lens_chip_names_its_lens_and_sits_on_its_tool() -> None:
     assert sorted(el.get("data-action", "") for el in chips) == sorted(offered)
     lefts: dict[int, list[float]] = {0: [], 1: [], 2: []}
     for element in chips:
-        code, tool = (int(n) for n in element.get("data-action", "")[6:].split(","))
-        name = "wild" if code == WILD else ACTIONS[code] if code < WILD else lens_id(code)
+        name, tool = element.get("data-action", "")[6:].split(",")
         assert name[:8] in texts(element)
         first = element.find("{http://www.w3.org/2000/svg}rect")
         assert first is not None
-        lefts[tool].append(float(first.get("x", "0")))
+        lefts[TOOLS.index(tool)].append(float(first.get("x", "0")))
     for tool in (1, 2):
         if lefts[tool] and lefts[tool - 1]:
             assert min(lefts[tool]) > max(lefts[tool - 1]), "a tool's chips left of the tool"
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_every_clickable_place_is_an_option_and_placed_options_are_clickable(
+    players: int,
+) -> None:
+    """Issue 27 (deliverable 8) renamed the option ids: along random games, every
+    ``data-action`` of the mover's board is an option of the pending decision (``check``),
+    and the options that name something on the table are clickable there."""
+    offered: Counter[str] = Counter()
+    clickable: Counter[str] = Counter()
+    decisions = 0
+    for seed in (1, 2, 3):
+        for state in random_states("linnaeus", players, seed, 20_000, every=3):
+            if state.is_over:
+                continue
+            view = mover_view(state)
+            placed = set(actions(check(board_svg, view, again=False)))
+            decisions += 1
+            for option in option_ids(view):
+                verb = option.partition(" ")[0]
+                if verb not in PLACELESS:
+                    offered[verb] += 1
+                    clickable[verb] += option in placed
+    assert decisions >= 100
+    assert len(offered) >= 12, f"too few kinds of options met: {sorted(offered)}"
+    share = sum(clickable.values()) / sum(offered.values())
+    missed = {verb: f"{clickable[verb]}/{n}" for verb, n in offered.items() if clickable[verb] < n}
+    assert share >= 0.95, f"{share:.1%} clickable; missed {missed}"
+
+
+def test_the_header_names_the_side_picking_an_order_space() -> None:
+    """Issue 27: during the order-tile picks no side is active; the header names the side
+    that decides instead of "- to play"."""
+    state = play_until("linnaeus", 2, 3, decision_kind("initial_order_space"))
+    assert state is not None
+    view = state.view(None)
+    assert view["body"]["active"] is None
+    words = texts(check(board_svg, view))
+    assert f"{view['body']['to_decide']} to play" in words
+    assert "- to play" not in words
 
 
 def test_the_face_down_decks_never_show() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from boardlab.engine import Rng
 from boardlab.games.linnaeus.codec import action_codec
+from boardlab.games.linnaeus.content import CONTENT
 from boardlab.games.linnaeus.observation import observation_encoder
 
 from .helpers import new
@@ -45,3 +46,20 @@ def test_the_observation_puts_the_seat_first() -> None:
 
 def test_the_action_space_is_the_same_at_every_count() -> None:
     assert action_codec(1, {}).size == action_codec(4, {}).size
+
+
+def test_option_ids_name_cards_by_their_code_and_every_id_has_one_index() -> None:
+    """Issue 27, deliverable 8: ``publish BK25``, ``choose tool``; the space still maps every
+    id to one index, in content order."""
+    codec = action_codec(2, {})
+    start, stop = codec.blocks()["publish"]
+    assert [codec.action(i).id for i in range(start, stop)] == [
+        f"publish {book.id}" for book in CONTENT.books]
+    start, stop = codec.blocks()["choose"]
+    assert [codec.action(i).id for i in range(start, stop)] == ["choose tool",
+                                                                "choose container"]
+    every = [codec.action(i) for i in range(codec.size)]
+    assert len({a.id for a in every}) == codec.size
+    assert all(codec.encode(a) == i for i, a in enumerate(every))
+    assert not any(a.id.split(" ")[-1].isdigit() for a in every
+                   if a.kind in ("write", "book", "ship", "exotic", "lens", "move", "place"))

@@ -6,7 +6,7 @@ from boardlab.games.linnaeus import garden, rewards, university
 from boardlab.games.linnaeus.content import CONTENT, REWARDS
 from boardlab.games.linnaeus.state import NEUTRAL, LinnaeusState
 
-from .helpers import blank, by_id, ids, kind, play, spot, started, with_frames
+from .helpers import blank, by_id, ids, kind, oid, play, spot, started, with_frames
 
 
 def game(players: int = 3) -> LinnaeusState:
@@ -24,7 +24,7 @@ def test_r11_1_flowers_4_of_each_value_dark_is_plus_one() -> None:
     s.spot_owner[x], s.spot_value[x] = 0, 3
     s.tools[0] = 2
     with_frames(s, ("cultivate", 0, -2))
-    play(s, f"cultivate {x}")
+    play(s, oid("cultivate", x))
     assert s.spot_value[x] == 4
 
 
@@ -35,7 +35,7 @@ def test_r11_3_completing_a_bed_ranks_and_pays_the_top_reward() -> None:
     s.spot_owner[l3[1]], s.spot_value[l3[1]] = 2, 1
     tile = CONTENT.bed_tiles[s.bed_tiles[2]]
     with_frames(s, ("cultivate", 0, -2))
-    play(s, f"plant 2,{l3[2]}")
+    play(s, oid("plant", 2, l3[2]))
     while kind(s) not in ("place_lens", None) and s.decision is not None \
             and s.decision.kind != "turn_window":
         play(s, ids(s)[0])
@@ -59,7 +59,7 @@ def test_ruling_18_neutral_flowers_fill_but_never_rank() -> None:
     s.spot_owner[l3[1]], s.spot_value[l3[1]] = NEUTRAL, 3
     assert garden.flower_sums(s, CONTENT.spots[l3[0]].bed) == {}
     with_frames(s, ("cultivate", 0, -2))
-    play(s, f"plant 1,{l3[2]}")
+    play(s, oid("plant", 1, l3[2]))
     tile = CONTENT.bed_tiles[s.bed_tiles[2]]
     assert s.vp[0] >= tile.rank_vp[0]
 
@@ -72,7 +72,7 @@ def test_r11_3_a_completed_bed_is_not_scored_again() -> None:
     s.beds_done |= 1 << CONTENT.spots[l3[0]].bed
     s.tools[0] = 2
     with_frames(s, ("cultivate", 0, -2))
-    play(s, f"cultivate {l3[0]}")
+    play(s, oid("cultivate", l3[0]))
     assert s.vp[0] == REWARDS[CONTENT.ponds[s.ponds[0]]].vp
 
 

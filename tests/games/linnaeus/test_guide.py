@@ -74,16 +74,19 @@ def test_every_option_id_the_guide_quotes_is_a_real_option() -> None:
 
 
 def test_the_id_numbers_the_guide_explains_count_as_the_engine_does() -> None:
-    assert "`write 25` is LT26" in GUIDE and "write LT26 " in act("write", 25).label
-    assert "`take_book 24` is BK25" in GUIDE and "BK25 " in act("take_book", 24).label
-    assert "`recruit 23` is VY18" in GUIDE and "(VY18)" in act("recruit", 23).label
-    assert "AL12 is code 17" in GUIDE and "AL12 " in act("place", 17, 0).label
+    """Issue 27: ids name cards by their code and choices by what they give."""
+    assert act("write", 25).id == "write LT26" and "write LT26 " in act("write", 25).label
+    assert act("take_book", 24).id == "take_book BK25"
+    assert "BK25 " in act("take_book", 24).label
+    assert act("recruit", 23).id == "recruit VY18" and "(VY18)" in act("recruit", 23).label
+    assert act("place", 17, 0).id == "place AL12,glasses" and "AL12 " in act("place", 17, 0).label
     assert act("lens", 11).label.endswith("AL12 (correspond, gain)")
-    assert act("move", 12).label == "move to Tornio"
+    assert act("move", 12).id == "move tornio" and act("move", 12).label == "move to Tornio"
     assert act("slot", 1, 1).label == "library slot 0,1, turned 90 degrees"
     assert act("point", 5).label == "researcher to point (1,2)"
     assert act("plant", 3, 10).label == "plant a 3-flower on Q1-2"
-    assert act("choose", 1).id == "choose 1"
+    assert act("plant", 3, 10).id == "plant 3,Q1-2"
+    assert act("choose", "container").label == "take a container"
     beds = [spot.id.split("-")[0] for spot in CONTENT.spots]
     assert sorted(set(beds), key=beds.index) == ["T1", "L1", "Q1", "L2", "Q2", "T2", "L3"]
     assert "in the order T1, L1, Q1, L2, Q2, T2, L3" in GUIDE and len(beds) == 29
@@ -141,20 +144,22 @@ def test_the_worked_example_plays_as_the_guide_tells_it() -> None:
     assert state.render(0).startswith("Linnaeus, round 1; order P2 P1;")
     assert CONTENT.sketches[state.sketches[0][0]].id == "SK24" and state.coins[0] == 3
 
-    for chosen in ("place 1,0", "continue", "point 5", "skip", "continue"):
+    for chosen in ("place research,glasses", "continue", "point 5", "skip", "continue"):
         state.apply(chosen)
     assert state.taxonomy[1] == 3 and "knowledge: nutrition1" in state.render(1)
 
-    placed = next(a for a in state.legal_actions() if a.id == "place 0,1")
+    placed = next(a for a in state.legal_actions() if a.id == "place explore,magnifier")
     text = state.explain(placed)
-    assert text in GUIDE.replace("\n   ", " ")
-    state.apply("place 0,1")
-    assert [a.id for a in state.legal_actions()] == ["choose 0", "choose 1"]
-    state.apply("choose 1")
+    assert text.startswith("put the explore lens on the magnifier: first the magnifier bonus "
+                           "(1 tool or 1 container), then explore 2 times")
+    state.apply("place explore,magnifier")
+    assert [a.id for a in state.legal_actions()] == ["choose tool", "choose container"]
+    state.apply("choose container")
     state.apply("continue")
     moves = {a.id: a.label for a in state.legal_actions()}
-    assert moves == {"stay": "stay", "move 1": "move to Gävle", "move 2": "move to Falun"}
-    state.apply("move 2")
+    assert moves == {"stay": "stay where you are", "move gavle": "move to Gävle",
+                     "move falun": "move to Falun"}
+    state.apply("move falun")
     state.apply("continue")
     assert (state.vp[0], state.coins[0]) == (1, 4)
     assert [a.id for a in state.legal_actions()] == ["investigate reward", "collect", "nothing"]
@@ -165,7 +170,7 @@ def test_the_worked_example_plays_as_the_guide_tells_it() -> None:
     assert "[0,0] Scots pine 1/3" in state.render(0) and "growth1" in state.render(0)
     assert "`[0,0] Scots pine 1/3`" in GUIDE
     assert "stop" in [a.id for a in state.legal_actions()]
-    for chosen in ("continue", "move 1", "continue"):
+    for chosen in ("continue", "move gavle", "continue"):
         state.apply(chosen)
     assert state.decision is not None and state.decision.kind == "publish_book"
     assert "publish" not in " ".join(a.id for a in state.legal_actions())

@@ -7,7 +7,7 @@ from boardlab.games.linnaeus import scoring
 from boardlab.games.linnaeus.content import CONTENT, WILD
 from boardlab.games.linnaeus.state import LinnaeusState
 
-from .helpers import blank, by_id, ids, kind, play, started, with_frames
+from .helpers import blank, by_id, ids, kind, oid, play, started, with_frames
 
 
 def game() -> LinnaeusState:
@@ -49,8 +49,8 @@ def test_r15_4_paid_incomes_are_optional_and_ordered_by_the_player() -> None:
     s.voyages[0], s.ships[0], s.links[0] = (paid, plain), (99, 3), (0, 1)
     s.coins[0] = 1
     with_frames(s, ("income_voyage", 0), active=-1)
-    assert kind(s) == "income_order" and ids(s) == [f"income {paid}", f"income {plain}"]
-    play(s, f"income {plain}")
+    assert kind(s) == "income_order" and ids(s) == [oid("income", paid), oid("income", plain)]
+    play(s, oid("income", plain))
     assert s.vp[0] == 2
     play(s, "pay")
     assert s.vp[0] == 5 and s.coins[0] == 0

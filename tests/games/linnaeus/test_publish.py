@@ -12,6 +12,7 @@ from .helpers import (
     ids,
     kind,
     knowledge,
+    oid,
     options_of,
     play,
     started,
@@ -39,7 +40,7 @@ def test_r14_2_a_book_is_offered_only_when_it_can_be_paid() -> None:
     s.knowledge[cat("environment")] = 1
     assert options_of(s, "publish", 0) == ["skip"]
     s.knowledge[cat("anatomy")] = 1
-    assert options_of(s, "publish", 0) == [f"publish {book('BK02')}", "skip"]
+    assert options_of(s, "publish", 0) == [oid("publish", book('BK02')), "skip"]
 
 
 def test_r14_2_wildcards_stay_in_their_domain() -> None:
@@ -58,9 +59,9 @@ def test_r14_2_pay_knowledge_is_asked_when_the_wildcard_is_ambiguous() -> None:
     s.knowledge[cat("behaviour")] = 1
     s.voyages[0], s.ships[0], s.links[0] = (0,), (0,), (-1,)
     with_frames(s, ("publish", 0), active=1)
-    play(s, f"publish {book('BK02')}")
+    play(s, oid("publish", book('BK02')))
     assert kind(s) == "pay_knowledge"
-    play(s, f"token {cat('behaviour')}")
+    play(s, oid("token", cat('behaviour')))
     assert knowledge(s, 0) == {"anatomy": 1}
     assert s.vp[0] == 3 and s.published[0] == (book("BK02"),)
     assert s.lecture[1] == 1  # the book's reward: zoology
@@ -75,16 +76,16 @@ def test_r14_2_sketches_face_up_give_their_bonus_when_the_colour_matches() -> No
     match, other = sketch("SK03"), sketch("SK14")  # vertebrate (1 tool), plant
     s.sketches[0] = (match, other)
     with_frames(s, ("publish", 0), active=1)
-    play(s, f"publish {b}")
+    play(s, oid("publish", b))
     assert kind(s) == "pay_sketch"
-    play(s, f"sketch {match}")
+    play(s, oid("sketch", match))
     assert s.tools[0] == 1 and s.sketches_paid[0] == (match,)
     s2 = game()
     s2.books[0] = (b,)
     s2.knowledge[cat("behaviour")] = s2.knowledge[cat("environment")] = 1
     s2.sketches[0] = (match, other)
     with_frames(s2, ("publish", 0), active=1)
-    play(s2, f"publish {b}", f"sketch {other}")
+    play(s2, oid("publish", b), oid("sketch", other))
     assert s2.coins[0] == 2 and s2.tools[0] == 0  # the book's 2 coins, no sketch bonus
 
 
@@ -106,7 +107,7 @@ def test_r14_3_appendix_may_use_what_the_publish_gave() -> None:
     s.voyages[0], s.ships[0], s.links[0] = (0,), (0,), (-1,)
     s.coins[0] = 2
     with_frames(s, ("publish", 0), active=1)
-    play(s, f"publish {b}")
+    play(s, oid("publish", b))
     assert kind(s) == "appendix"
     play(s, "appendix")
     assert s.vp[0] == 5 + 2 and s.coins[0] == 0
@@ -120,7 +121,7 @@ def test_r14_3_appendix_sketches_go_face_down() -> None:
     s.sketches[0] = (sketch("SK03"),)  # vertebrate: its colour, but paid to the appendix
     s.voyages[0], s.ships[0], s.links[0] = (0,), (0,), (-1,)
     with_frames(s, ("publish", 0), active=1)
-    play(s, f"publish {b}", "appendix")
+    play(s, oid("publish", b), "appendix")
     assert s.tools[0] == 0 and s.vp[0] == 6 + 2 and s.sketches_paid[0] == (sketch("SK03"),)
 
 
@@ -131,11 +132,11 @@ def test_r14_4_a_book_waits_for_a_voyage_card() -> None:
     s.knowledge[cat("anatomy")] = s.knowledge[cat("behaviour")] = 1
     s.voyages[0], s.ships[0], s.links[0] = (0,), (0,), (7,)
     with_frames(s, ("publish", 0), active=1)
-    play(s, f"publish {b}")
+    play(s, oid("publish", b))
     assert s.waiting[0] == (b,)
     s.coins[0], s.containers[0] = 3, 1
     with_frames(s, ("window", 0), active=0)
-    play(s, f"recruit {s.voyage_display[0]}")
+    play(s, oid("recruit", s.voyage_display[0]))
     assert s.links[0][-1] == b and s.waiting[0] == ()
 
 
@@ -146,9 +147,9 @@ def test_r14_4_the_player_picks_the_voyage_card() -> None:
     s.knowledge[cat("anatomy")] = s.knowledge[cat("behaviour")] = 1
     s.voyages[0], s.ships[0], s.links[0] = (0, 6), (0, 0), (-1, -1)
     with_frames(s, ("publish", 0), active=1)
-    play(s, f"publish {b}")
-    assert kind(s) == "link_voyage" and ids(s) == ["link 0", "link 6"]
-    play(s, "link 6")
+    play(s, oid("publish", b))
+    assert kind(s) == "link_voyage" and ids(s) == ["link VS1", "link VY01"]
+    play(s, "link VY01")
     assert s.links[0] == (-1, b)
 
 
@@ -179,5 +180,5 @@ def test_ruling_23_free_actions_before_publishing_may_make_a_book_payable() -> N
     s.coins[0] = 2
     with_frames(s, ("publish", 0), active=0)
     assert kind(s) == "publish_book" and "skip" in ids(s)
-    play(s, f"move_knowledge {cat('soil')},{cat('behaviour')}")
-    assert f"publish {book('BK01')}" in ids(s)
+    play(s, oid("move_knowledge", cat('soil'), cat('behaviour')))
+    assert oid("publish", book('BK01')) in ids(s)

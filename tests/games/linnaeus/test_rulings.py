@@ -12,7 +12,7 @@ from boardlab.games.linnaeus.content import (
 )
 from boardlab.games.linnaeus.state import LinnaeusState
 
-from .helpers import blank, by_id, ids, kind, new, play, started, with_frames
+from .helpers import blank, by_id, ids, kind, new, oid, play, started, with_frames
 
 
 def game() -> LinnaeusState:
@@ -25,9 +25,9 @@ def test_ruling_1_the_tool_bonus_is_the_covered_reward() -> None:
         REWARDS[c] for c in REWARDS[MAGNIFIER_BONUS].choice]
     s = game()
     with_frames(s, ("place", 0))
-    play(s, "place 0,1")
+    play(s, "place explore,magnifier")
     assert kind(s) == "reward_choice"
-    play(s, "choose 1")
+    play(s, "choose container")
     assert s.containers[0] == 1
 
 
@@ -66,7 +66,7 @@ def test_ruling_17_coloured_spaces_hold_no_exotic_or_destination() -> None:
 def test_ruling_21_refills_wait_for_the_end_of_the_turn() -> None:
     s = game()
     with_frames(s, ("turn_end", 0), ("correspond", 0, -2))
-    play(s, f"write {s.letter_display[0]}")
+    play(s, oid("write", s.letter_display[0]))
     assert s.letter_display[0] >= 0  # refilled by turn_end, which ran at once after
 
 
@@ -74,8 +74,8 @@ def test_ruling_21_nothing_refills_before() -> None:
     s = game()
     with_frames(s, ("turn_end", 0), ("correspond", 0, -2), ("correspond", 0, -2))
     letter = s.letter_display[0]
-    play(s, f"write {letter}")
-    assert s.letter_display[0] == -1 and f"write {letter}" not in ids(s)
+    play(s, oid("write", letter))
+    assert s.letter_display[0] == -1 and oid("write", letter) not in ids(s)
 
 
 def test_ruling_22_pond_sketches_refresh_from_and_to_their_stacks() -> None:
@@ -100,7 +100,7 @@ def test_ruling_25_a_voyage_card_from_a_reward_links_a_waiting_book() -> None:
     s = game()
     s.waiting[0] = (3,)
     with_frames(s, ("voyage_pick", 0, 1))
-    play(s, f"voyage_card {s.voyage_display[0]}")
+    play(s, oid("voyage_card", s.voyage_display[0]))
     assert s.links[0][-1] == 3 and s.waiting[0] == ()
 
 
@@ -172,7 +172,7 @@ def test_ruling_39_a_free_action_at_the_end_can_complete_an_achievement() -> Non
     s.explorer[0] = loc("uppsala")
     s.coins[0] = 6
     with_frames(s, ("turn_end", 0), ("window", 0), active=0)
-    play(s, "extra 0", f"move {loc('falun')}")
+    play(s, "extra explore", oid("move", loc('falun')))
     settle(s, "investigate")
     play(s, "nothing")
     assert s.claims[0] == () and kind(s) == "turn_window"

@@ -14,7 +14,7 @@ from boardlab.games.linnaeus.content import (
 )
 from boardlab.games.linnaeus.state import NEUTRAL
 
-from .helpers import ids, kind, new, play, settle, started
+from .helpers import ids, kind, new, oid, play, settle, started
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -124,7 +124,7 @@ def test_ruling_48_start_tiles_name_their_category() -> None:
     tile = next(i for i, t in enumerate(CONTENT.start_tile_ids) if t == "S07")
     s.stack[-1] = ("start_tile", 0, tile, tile + 1)
     s.refresh()
-    play(s, f"start_tile {tile}")
+    play(s, oid("start_tile", tile))
     assert s.knowledge[1] == 1  # behaviour
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from boardlab.engine import Rng
 from boardlab.games.linnaeus.content import ADVANCED, CONTENT, WILD
 
-from .helpers import blank, by_id, ids, kind, loc, new, play, settle, started, with_frames
+from .helpers import blank, by_id, ids, kind, loc, new, oid, play, settle, started, with_frames
 
 
 def _random_game(players: int, seed: int) -> list[tuple[int, int, str]]:
@@ -35,7 +35,7 @@ def test_r6_turn_steps_in_order_tool_bonus_before_the_action() -> None:
     s = started(2, 1)
     p = s.to_move
     assert p is not None
-    play(s, "place 0,0")  # explore lens on the glasses
+    play(s, "place explore,glasses")  # explore lens on the glasses
     assert s.taxonomy[p] == 3  # the glasses' bonus is already paid
     assert kind(s) == "turn_window" and "stop" not in ids(s)  # before the first repeat
     play(s, "continue")
@@ -47,13 +47,13 @@ def test_r6_turn_steps_in_order_tool_bonus_before_the_action() -> None:
 def test_r6_1_each_tool_takes_one_lens_a_round() -> None:
     s = started(2, 1)
     p = s.to_move
-    play(s, "place 4,2")
+    play(s, "place voyage,microscope")
     settle(s, "place_lens")
     settle(s, "place_lens")  # the other player's turn
     while s.to_move != p:
         play(s, ids(s)[0])
         settle(s, "place_lens")
-    assert all(not i.startswith("place") or not i.endswith(",2") for i in ids(s))
+    assert all(not i.startswith("place") or not i.endswith(",microscope") for i in ids(s))
 
 
 def test_r6_2_wild_lens_locked_in_round_1_then_costs_1_coin() -> None:
@@ -62,9 +62,9 @@ def test_r6_2_wild_lens_locked_in_round_1_then_costs_1_coin() -> None:
     s.available[0] = (*s.available[0], WILD)
     s.coins[0] = 1
     with_frames(s, ("place", 0))
-    play(s, f"place {WILD},0")
+    play(s, oid("place", WILD, 0))
     assert s.coins[0] == 0 and kind(s) == "wild_action"
-    play(s, "wild 3")
+    play(s, "wild cultivate")
     assert kind(s) == "garden"
 
 
@@ -72,7 +72,7 @@ def test_r6_2_wild_lens_needs_a_coin() -> None:
     s = blank(started(2, 1))
     s.available[0] = (*s.available[0], WILD)
     with_frames(s, ("place", 0))
-    assert not any(i.startswith(f"place {WILD},") for i in ids(s))
+    assert not any(i.startswith("place wild,") for i in ids(s))
 
 
 def test_r6_3_an_emptied_site_refills_at_the_end_of_the_turn_only() -> None:
@@ -105,7 +105,7 @@ def test_r7_2_the_lens_display_refills_at_once() -> None:
     supply = len(s.lens_supply)
     taken = s.lens_display[2]
     with_frames(s, ("lens_pick", 0))
-    play(s, f"lens {taken}")
+    play(s, oid("lens", taken))
     assert ADVANCED + taken in s.available[0]
     assert s.lens_display[2] >= 0 and len(s.lens_supply) == supply - 1
     assert s.lenses_acquired[0] == 1
@@ -132,7 +132,7 @@ def test_r7_3_a_gain_ability_applies_once_before_or_after() -> None:
     s.available[0] = (code,)
     s.on_tool[0:3] = [-1, -1, -1]
     with_frames(s, ("place", 0))
-    play(s, f"place {code},2")
+    play(s, oid("place", code, 2))
     settle(s, "ability_timing")
     play(s, "ability after")
     assert s.coins[0] == 0 or s.coins[0] < 2 + 3  # nothing yet beyond the order space
@@ -146,12 +146,12 @@ def test_r7_3_free_terrain_and_long_stride() -> None:
     sarna = loc("sarna")
     s.explorer[0] = loc("falun")
     with_frames(s, ("explore", 0, -2))
-    assert f"move {sarna}" not in ids(s)  # a difficult route, no coin
+    assert oid("move", sarna) not in ids(s)  # a difficult route, no coin
     with_frames(s, ("explore", 0, _advanced("AL01")))
-    assert f"move {sarna}" in ids(s)
+    assert oid("move", sarna) in ids(s)
     s.explorer[0] = loc("uppsala")
     with_frames(s, ("explore", 0, _advanced("AL05")))
-    assert f"move {loc('hudiksvall')}" in ids(s)  # two routes away
+    assert oid("move", loc('hudiksvall')) in ids(s)  # two routes away
 
 
 def test_r7_3_container_discount() -> None:
@@ -173,10 +173,10 @@ def test_r7_4_lenses_above_8_are_discarded_at_income() -> None:
     s.box[0] = -1
     with_frames(s, ("income_lenses", 0), active=-1)
     assert kind(s) == "discard_lens"
-    assert f"discard {WILD}" not in ids(s)
-    play(s, f"discard {ADVANCED}")
-    play(s, f"discard {ADVANCED + 1}")
-    play(s, f"discard {ADVANCED + 2}")
+    assert oid("discard", WILD) not in ids(s)
+    play(s, oid("discard", ADVANCED))
+    play(s, oid("discard", ADVANCED + 1))
+    play(s, oid("discard", ADVANCED + 2))
     assert len(s.available[0]) == 8
     assert (s.vp[0], s.coins[0]) == (6, 3)
 
@@ -185,7 +185,7 @@ def test_r8_free_actions_are_offered_on_your_turn_only() -> None:
     s = blank(started(2, 1))
     s.coins[0] = s.coins[1] = 6
     with_frames(s, ("window", 0), active=0)
-    assert {"extra 0", "buy container", "buy tool", "refresh letters"} <= set(ids(s))
+    assert {"extra explore", "buy container", "buy tool", "refresh letters"} <= set(ids(s))
     from boardlab.games.linnaeus import turn
 
     assert [a.id for a in turn.options_window(s, ("window", 1))] == ["continue"]
@@ -201,7 +201,7 @@ def test_r8_buy_sell_move_knowledge() -> None:
     assert (s.coins[0], s.containers[0]) == (4, 0)
     s.knowledge[0] = 1
     s.refresh()
-    play(s, "move_knowledge 0,4")
+    play(s, "move_knowledge anatomy,growth")
     assert s.knowledge[0] == 0 and s.knowledge[4] == 1 and s.coins[0] == 2
 
 
@@ -209,7 +209,7 @@ def test_r8_extra_action_costs_6_and_has_no_tool_bonus() -> None:
     s = blank(started(2, 1))
     s.coins[0] = 6
     with_frames(s, ("turn_end", 0), ("window", 0), active=0)
-    play(s, "extra 1")
+    play(s, "extra research")
     assert s.coins[0] == 0 and kind(s) == "research_move" and s.taxonomy[0] == 0
 
 
@@ -219,10 +219,10 @@ def test_r8_recruit_a_voyage_and_take_a_book() -> None:
     card = s.voyage_display[1]
     book = s.book_display[0]
     with_frames(s, ("turn_end", 0), ("window", 0), active=0)
-    play(s, f"recruit {card}")
+    play(s, oid("recruit", card))
     assert s.voyages[0][-1] == card and s.ships[0][-1] == 0
     assert s.voyage_display[1] == -1  # refilled at the end of the turn
-    play(s, f"take_book {book}")
+    play(s, oid("take_book", book))
     assert book in s.books[0] and s.tools[0] == 0
 
 
@@ -239,7 +239,7 @@ def test_r8_refresh_a_display() -> None:
 def test_r10_the_microscope_places_the_order_marker() -> None:
     s = blank(started(2, 1))
     with_frames(s, ("place", 0))
-    play(s, "place 1,2")
+    play(s, "place research,microscope")
     assert kind(s) == "order_space"
     play(s, "space 2")
     assert s.next_spaces[2] == 0
@@ -249,7 +249,7 @@ def test_ruling_2_no_order_placement_in_round_5() -> None:
     s = blank(started(2, 1))
     s.round = 5
     with_frames(s, ("place", 0))
-    play(s, "place 1,2")
+    play(s, "place research,microscope")
     assert kind(s) != "order_space" and s.next_spaces == [-1, -1, -1, -1]
 
 

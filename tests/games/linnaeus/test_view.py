@@ -82,4 +82,4 @@ def test_copy_fields_copies_every_field() -> None:
 def test_explain_says_what_a_placement_does() -> None:
     s = started(2, 1)
     text = s.explain(s.legal_actions()[0])
-    assert "glasses bonus (3 taxonomy)" in text and "explore 1 time" in text
+    assert "glasses bonus (3 taxonomy steps)" in text and "explore once" in text

@@ -31,10 +31,9 @@ def test_s5_1_any_section_first_then_never_last_turns() -> None:
     # Industrial: Bolster/Upgrade, Produce/Deploy, Move/Build, Trade/Enlist
     assert options(s) == ["section bolster", "section produce", "section move", "section trade"]
     play(s, "section bolster", "skip")
-    assert kind(s) == "turn_end" and options(s) == ["end turn"]  # objectives (S-12)
-    play(s, "end turn")
-    assert s.to_move == 1
-    play(s, "section move", "gain coins", "end turn")
+    # S-12 with no objective to reveal: the engine ends the turn itself (issue 27)
+    assert s.history[-1] == "end turn" and s.to_move == 1
+    play(s, "section move", "gain coins")
     assert s.to_move == 0
     assert options(s) == ["section produce", "section move", "section trade"]
 
@@ -42,10 +41,10 @@ def test_s5_1_any_section_first_then_never_last_turns() -> None:
 def test_s15_2_relentless_rusviet_may_repeat_a_section() -> None:
     """S-15.2: Rusviet may choose the same section as last turn."""
     s = game(("nordic", "rusviet"))
-    play(s, "section move", "gain coins", "end turn")
-    play(s, "section move", "gain coins", "end turn")
+    play(s, "section move", "gain coins")
+    play(s, "section move", "gain coins")
     assert s.to_move == 0 and "section move" not in options(s)
-    play(s, "section trade", "skip", "end turn")
+    play(s, "section trade", "skip")
     assert s.to_move == 1 and "section move" in options(s) and len(options(s)) == 4
 
 
@@ -58,11 +57,11 @@ def test_s11_s21_2_7_the_factory_card_is_a_fifth_section(relentless_on_card: boo
     s.factory_card[1] = 1
     s.refresh()
     assert options(s)[-1] == "section factory"
-    play(s, "section factory", "skip", "done", "end turn")  # top row, Move, end
+    play(s, "section factory", "skip", "done")  # top row, Move, end
     assert s.last_section[0] == 4 and s.to_move == 1
-    play(s, "section factory", "skip", "done", "end turn")
+    play(s, "section factory", "skip", "done")
     assert "section factory" not in options(s)  # Nordic, the turn after
-    play(s, "section move", "gain coins", "end turn")
+    play(s, "section move", "gain coins")
     assert ("section factory" in options(s)) == relentless_on_card
 
 

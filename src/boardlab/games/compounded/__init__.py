@@ -25,17 +25,21 @@ SPEC = GameSpec(
         OptionSpec(
             "shuffled_deck",
             False,
-            "shuffle the 5 Lab Fire cards into the whole deck instead of the pile method (C-4.6)",
+            "mix the five Lab Fires anywhere in the deck, so one may come on the first refill or "
+            "several in a row; off: the first eight refills are safe, then about one card in "
+            "eight or nine is a fire",
         ),
         OptionSpec(
             "ap_cap",
             True,
-            "cap atomic points at 8 as the default data does; false uses the uncapped data rule",
+            "cards are worth 3 to 8 atomic points; off: compounds of rare elements are worth more, "
+            "up to 16, so one card can swing the game",
         ),
         OptionSpec(
             "trade_offers",
             CONTENT.proposals_per_phase,
-            "trade offers each scientist may make per Discovery phase (A33); 0 turns trading off",
+            "how many trade offers each scientist may make in each Discovery phase; 0 plays "
+            "without trading (shorter games)",
             choices=(0, 1, 2, 3),
         ),
     ),

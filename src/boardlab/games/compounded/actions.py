@@ -54,6 +54,34 @@ PROTECT = tuple(_at("protect", pos, "discard an extinguisher to protect") for po
 SCORE = tuple(_at("score", pos, "resolve the complete compound") for pos in POSITIONS)
 RELEASE = tuple(_at("release", pos, "release the claim") for pos in POSITIONS)
 
+
+
+def _named(kind: str, text: str) -> tuple[tuple[Action, ...], ...]:
+    """``[pos][compound index]``: the action at ``pos`` with the compound's name in its label
+    ("claim Calcium sulfate (row 1, column 3)"); the id is the same as at ``pos`` alone."""
+    return tuple(
+        tuple(
+            Action(kind, ROW_COL[pos], label=f"{text} {compound.name} {_where(pos)}")
+            for compound in CONTENT.compounds
+        )
+        for pos in POSITIONS
+    )
+
+
+def _where(pos: int) -> str:
+    row, col = ROW_COL[pos]
+    return f"(row {row}, column {col})"
+
+
+# What the options offer, with the name of the compound where it lies (issue 27).
+CLAIM_NAMED = _named("claim", "claim")
+RELOCATE_NAMED = _named("relocate", "move your claim off")
+RELOCATE_TO_NAMED = _named("to", "move the claim to")
+BURN_NAMED = _named("burn", "Bunsen burner: add a fire token to")
+PROTECT_NAMED = _named("protect", "discard an extinguisher to protect")
+SCORE_NAMED = _named("score", "score")
+RELEASE_NAMED = _named("release", "release the claim on")
+
 OFFER = tuple(
     Action("offer", (s,), label=f"make an offer to {side(s)}") for s in range(MAX_PLAYERS)
 )
@@ -81,6 +109,20 @@ SPACE = tuple(
             label=f"space {i} of the compound at row {ROW_COL[pos][0]}, column {ROW_COL[pos][1]}",
         )
         for i in range(MAX_SPACES)
+    )
+    for pos in POSITIONS
+)
+SPACE_NAMED = tuple(
+    tuple(
+        tuple(
+            Action(
+                "space",
+                (ROW_COL[pos][0], ROW_COL[pos][1], i),
+                label=f"the {ELEMENTS[element]} space of {compound.name} {_where(pos)}",
+            )
+            for i, element in enumerate(compound.space_elements)
+        )
+        for compound in CONTENT.compounds
     )
     for pos in POSITIONS
 )

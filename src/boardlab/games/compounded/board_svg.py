@@ -218,7 +218,7 @@ def _crystal(cx: float, cy: float, element: str, slot: str, r: float) -> str:
             fill = "#d3dbe6"
     elif slot == "wild":
         fill, ink, stroke, dash = "#f6d55c", "#6b4e00", "#b38600", None
-    size = r * (0.95 if len(element) > 1 else 1.2)
+    size = r * (1.25 if len(element) > 1 else 1.45)
     return group(
         [
             circle(cx, cy, r, fill=fill, stroke=stroke, stroke_width=1.6, stroke_dasharray=dash),

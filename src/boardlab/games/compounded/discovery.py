@@ -6,6 +6,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from boardlab.engine import Action
+from boardlab.games.compounded import events
 from boardlab.games.compounded.actions import (
     ACCEPT,
     ASK,
@@ -70,9 +71,12 @@ def discovery_draws(s: CompoundedState, frame: Frame) -> None:
     n = s.players
     for i in range(n):
         p = (s.lead + i) % n
-        for e in draw(s, value(s, p, DISCOVERY_TRACK)):
+        wanted = value(s, p, DISCOVERY_TRACK)
+        drawn = draw(s, wanted)
+        for e in drawn:
             s.storage[p * 6 + e] += 1
         s.offers[p] = 0
+        s.announce("draw", events.drew, p, tuple(drawn), wanted, "storage")
     s.stack.pop()
 
 

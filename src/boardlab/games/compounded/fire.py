@@ -6,7 +6,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
-from boardlab.games.compounded.actions import DECLINE, ELEMENT_OF, ITEM, PROTECT, WILD_ITEM, side
+from boardlab.games.compounded import events
+from boardlab.games.compounded.actions import (
+    DECLINE,
+    ELEMENT_OF,
+    ITEM,
+    PROTECT_NAMED,
+    WILD_ITEM,
+    side,
+)
 from boardlab.games.compounded.board import BIT, NEIGHBOURS, ROW_COL, position
 from boardlab.games.compounded.frames import (
     D_EXTINGUISH,
@@ -80,7 +88,12 @@ def extinguish_prompt(s: CompoundedState, frame: Frame) -> str:
 
 def extinguish_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     open_targets = frame[2] & ~frame[3]
-    return (*(PROTECT[pos] for pos in range(16) if open_targets >> pos & 1), DECLINE)
+    card = s.field_card
+    return (
+        *(PROTECT_NAMED[pos][CARDS[card[pos]].index]
+          for pos in range(16) if open_targets >> pos & 1),
+        DECLINE,
+    )
 
 
 def extinguish(s: CompoundedState, frame: Frame, action: Action) -> None:
@@ -98,13 +111,17 @@ def place_fire_tokens(s: CompoundedState, frame: Frame) -> None:
     """Add the tokens; every compound at its limit explodes at once (C-11.3, A19)."""
     mask = frame[2]
     exploding = 0
+    burning: list[int] = []  # positions and cards, alternating, for the log
     for pos in range(16):
         if mask >> pos & 1 and s.field_card[pos] >= 0:
+            burning += (pos, s.field_card[pos])
             s.fire[pos] += 1
             if not CARDS[s.field_card[pos]].flammable:
                 s.burned[pos] = 1  # a Bunsen token makes it flammable, limit 2 (C-8.3)
             if s.fire[pos] >= fire_limit(s, pos):
                 exploding |= BIT[pos]
+    if burning:
+        s.announce("fire", events.fire_tokens, tuple(burning))
     s.stack.pop()
     if exploding:
         s.stack.append((T_EXPLODE, -1, exploding))
@@ -128,6 +145,7 @@ def explode(s: CompoundedState, frame: Frame) -> None:
         s.discard.append(card)
         clear_position(s, pos)
         s.scatter.append((pos, decider, *items))
+        s.announce("explosion", events.exploded, card, pos, tuple(items))
     s.stack[-1] = (T_SCATTER, -1)
 
 

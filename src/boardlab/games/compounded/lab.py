@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
-from boardlab.games.compounded import fire
+from boardlab.games.compounded import events, fire
 from boardlab.games.compounded.actions import (
     APPROVE,
     APPROVE_SPLIT,
@@ -16,7 +16,7 @@ from boardlab.games.compounded.actions import (
     KEEP,
     NONE,
     RAISE,
-    SCORE,
+    SCORE_NAMED,
     TRACK_OF,
     USE_LAB_KEY,
     WILD_ITEM,
@@ -126,7 +126,8 @@ def score_prompt(s: CompoundedState, frame: Frame) -> str:
 
 
 def score_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    return tuple(SCORE[pos] for pos in ready_to_score(s, frame[1]))
+    card = s.field_card
+    return tuple(SCORE_NAMED[pos][CARDS[card[pos]].index] for pos in ready_to_score(s, frame[1]))
 
 
 def score(s: CompoundedState, frame: Frame, action: Action) -> None:
@@ -143,8 +144,9 @@ def begin_resolution(s: CompoundedState, p: int, pos: int) -> None:
     s.scored[p] = (*s.scored[p], card)
     return_claim(s, pos)
     clear_position(s, pos)  # fire tokens go back to the (unlimited) supply
-    if CARDS[card].reaction != STABILITY:
-        s.ap[p] += points(s, card)
+    gained = points(s, card) if CARDS[card].reaction != STABILITY else 0
+    s.ap[p] += gained
+    s.announce("score", events.scored, p, card, pos, gained)
     s.stack.append((T_RES_ITEMS, p, 1))
     s.stack.append((T_RES_REACTION, p))
     s.stack.append((T_RES_EQUIP, p))
@@ -392,9 +394,12 @@ def cylinder(s: CompoundedState, frame: Frame, action: Action) -> None:
 def refill_field(s: CompoundedState, frame: Frame) -> None:
     """Fill vacancies in reading order; a first Lab Fire waits, then burns; no choices."""
     deck = s.deck
+    placed: list[int] = []  # positions and cards, alternating, for the log
     for pos in range(16):
         while s.field_card[pos] < 0:
             if not deck:
+                if not s.end_c:
+                    s.announce("deck", events.DECK_EMPTY)
                 s.end_c = 1  # end condition C
                 break
             card = deck.pop()
@@ -405,11 +410,16 @@ def refill_field(s: CompoundedState, frame: Frame) -> None:
                     s.lf_pending = 1
                 else:
                     s.discard.append(LAB_FIRE)
+                    s.announce("lab_fire", events.LAB_FIRE_AGAIN)
                 continue
             place_card(s, pos, card)
+            placed += (pos, card)
         if not deck and s.field_card[pos] < 0:
             break
+    if placed:
+        s.announce("refill", events.refilled, tuple(placed))
     if s.lf_pending:
+        s.announce("lab_fire", events.LAB_FIRE)
         s.lf_pending = 0
         s.lf_resolved = 1
         s.discard.append(LAB_FIRE)

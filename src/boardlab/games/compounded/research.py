@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
-from boardlab.games.compounded import fire
+from boardlab.games.compounded import events, fire
 from boardlab.games.compounded.actions import (
-    BURN,
+    BURN_NAMED,
     DECLINE,
     DONE,
     ELEMENT_OF,
@@ -53,6 +53,7 @@ from boardlab.games.compounded.frames import (
 )
 from boardlab.games.compounded.workbench import (
     ALL_ELEMENTS,
+    CARDS,
     CRYSTAL,
     EMPTY,
     EXT_ELEMENTS,
@@ -115,8 +116,11 @@ def goggles(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.equip[p * 6 + GOGGLES] -= 1
     s.supply[GOGGLES] += 1
     s.used_goggles[p] = 1
-    for e in draw(s, value(s, p, DISCOVERY_TRACK)):
+    wanted = value(s, p, DISCOVERY_TRACK)
+    drawn = draw(s, wanted)
+    for e in drawn:
         s.pool[p * 6 + e] += 1
+    s.announce("draw", events.drew, p, tuple(drawn), wanted, "the goggles pool")
 
 
 # ---------------------------------------------------------------- Bunsen windows (C-8.3, A12)
@@ -144,7 +148,8 @@ def bunsen_prompt(s: CompoundedState, frame: Frame) -> str:
 
 
 def bunsen_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    return (*(BURN[pos] for pos in bunsen_targets(s)), DECLINE)
+    card = s.field_card
+    return (*(BURN_NAMED[pos][CARDS[card[pos]].index] for pos in bunsen_targets(s)), DECLINE)
 
 
 def bunsen(s: CompoundedState, frame: Frame, action: Action) -> None:

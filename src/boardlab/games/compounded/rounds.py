@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardlab.games.compounded import events
 from boardlab.games.compounded.content import CONTENT, STABILITY
 from boardlab.games.compounded.frames import (
     D_TRADE_TURN,
@@ -44,6 +45,7 @@ def start_round(s: CompoundedState, frame: Frame) -> None:
     s.used_paper = [0] * n
     s.offers = [0] * n
     s.lf_resolved = 0
+    s.announce("round", events.ROUND, s.round)
     stack = s.stack
     stack.pop()
     stack.append((T_END_ROUND, -1))
@@ -72,6 +74,31 @@ def end_conditions(s: CompoundedState) -> list[str]:
     if s.round >= CONTENT.round_cap:
         held.append("round cap")
     return held
+
+
+def end_reason(s: CompoundedState) -> str:
+    """Why the game ended, in words: each end condition that held after the last round."""
+    if s.phase != OVER:
+        return ""
+    reasons = []
+    for held in end_conditions(s):
+        if held == "A":
+            who = [p for p in range(s.players) if s.ap[p] >= CONTENT.score_threshold]
+            reasons.append(f"{_names(who)} reached {CONTENT.score_threshold} atomic points")
+        elif held == "B":
+            who = [p for p in range(s.players) if maxed_count(s, p) >= CONTENT.maxed_needed]
+            verb = "has" if len(who) == 1 else "have"
+            reasons.append(f"{_names(who)} {verb} {CONTENT.maxed_needed} experiments at "
+                           "their top level")
+        elif held == "C":
+            reasons.append("the deck ran out, so the field could not be refilled")
+        else:
+            reasons.append(f"round {CONTENT.round_cap} is the last round the game allows")
+    return f"The game ended after round {s.round}: {'; '.join(reasons)}."
+
+
+def _names(seats: list[int]) -> str:
+    return " and ".join(f"P{p + 1}" for p in seats)
 
 
 # The names of the sources of points, as the player's guide names them (C-9.2, C-10.1, C-14.2).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardlab.games.compounded import events
 from boardlab.games.compounded.content import CONTENT
 from boardlab.games.compounded.frames import SETUP
 from boardlab.games.compounded.workbench import (
@@ -71,8 +72,10 @@ def setup(s: CompoundedState) -> None:
     s.storage = [0] * (n * 6)
     s.pool = [0] * (n * 6)
     for p in range(n):
-        for e in draw(s, CONTENT.starting_elements):
+        drawn = draw(s, CONTENT.starting_elements)
+        for e in drawn:
             s.storage[p * 6 + e] += 1
+        s.announce("draw", events.drew, p, tuple(drawn), CONTENT.starting_elements, "storage")
     s.wild = [CONTENT.wild_tokens_per_player] * n
     s.wild_out = 0
     s.exp = [0] * (n * 4)

@@ -156,6 +156,9 @@ class CompoundedState(StackState):
     def score_breakdown(self) -> list[dict[str, float]]:
         return [dict(row) for row in rounds.score_breakdown(self)]
 
+    def end_reason(self) -> str:
+        return rounds.end_reason(self)
+
     # ------------------------------------------------------------------ copying and saving
     def copy_fields(self, twin: CompoundedState) -> None:
         twin.bag = self.bag[:]

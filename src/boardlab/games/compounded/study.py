@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
 from boardlab.games.compounded.actions import (
-    CLAIM,
+    CLAIM_NAMED,
     DECLINE,
     PASS,
-    RELEASE,
-    RELOCATE,
-    RELOCATE_TO,
+    RELEASE_NAMED,
+    RELOCATE_NAMED,
+    RELOCATE_TO_NAMED,
     side,
 )
 from boardlab.games.compounded.board import ROW_COL, position
@@ -49,7 +49,8 @@ def claim_prompt(s: CompoundedState, frame: Frame) -> str:
 def claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     if s.avail[frame[1]] <= 0:
         return (PASS,)  # no available disc: treated as passed (C-7.1)
-    return (*(CLAIM[pos] for pos in unclaimed(s)), PASS)
+    card = s.field_card
+    return (*(CLAIM_NAMED[pos][CARDS[card[pos]].index] for pos in unclaimed(s)), PASS)
 
 
 def claim(s: CompoundedState, frame: Frame, action: Action) -> None:
@@ -87,7 +88,9 @@ def relocate_prompt(s: CompoundedState, frame: Frame) -> str:
 def relocate_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     if not unclaimed(s):
         return (DECLINE,)
-    return (*(RELOCATE[pos] for pos in relocatable(s, frame[1])), DECLINE)
+    card = s.field_card
+    moves = relocatable(s, frame[1])
+    return (*(RELOCATE_NAMED[pos][CARDS[card[pos]].index] for pos in moves), DECLINE)
 
 
 def relocate(s: CompoundedState, frame: Frame, action: Action) -> None:
@@ -105,7 +108,8 @@ def relocate_target_prompt(s: CompoundedState, frame: Frame) -> str:
 
 
 def relocate_target_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    return tuple(RELOCATE_TO[pos] for pos in unclaimed(s))
+    card = s.field_card
+    return tuple(RELOCATE_TO_NAMED[pos][CARDS[card[pos]].index] for pos in unclaimed(s))
 
 
 def relocate_target(s: CompoundedState, frame: Frame, action: Action) -> None:
@@ -138,7 +142,9 @@ def release_claim_prompt(s: CompoundedState, frame: Frame) -> str:
 
 
 def release_claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    return tuple(RELEASE[pos] for pos in permanent_claims(s, frame[1]))
+    card = s.field_card
+    claims = permanent_claims(s, frame[1])
+    return tuple(RELEASE_NAMED[pos][CARDS[card[pos]].index] for pos in claims)
 
 
 def release_claim(s: CompoundedState, frame: Frame, action: Action) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
-from boardlab.games.compounded.actions import SPACE
+from boardlab.games.compounded.actions import SPACE_NAMED
 from boardlab.games.compounded.board import POSITIONS
 from boardlab.games.compounded.content import (
     CONTENT,
@@ -215,9 +215,10 @@ def field_spaces(
     for pos in positions:
         m = field_open[pos] & element_mask  # 0 on an empty position
         if m:
-            row = SPACE[pos]
+            compound = CARDS[field_card[pos]]
+            row = SPACE_NAMED[pos][compound.index]
             items = field_items[pos]
-            spaces_of = CARDS[field_card[pos]].spaces_of
+            spaces_of = compound.spaces_of
             for e in ELEMENTS_IN[m]:
                 for i in spaces_of[e]:
                     if items[i] == EMPTY:

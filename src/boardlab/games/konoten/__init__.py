@@ -24,17 +24,19 @@ SPEC = GameSpec(
         OptionSpec(
             "assignment",
             "random",
-            "how character boards are given out: random, or drafted in reverse start order (A17)",
+            "how the character boards are handed out: at random, or drafted, the player before "
+            "the start player choosing first and the start player last",
             choices=("random", "draft"),
         ),
         OptionSpec(
             "characters",
             [],
-            "one character id per seat, in seat order (overrides assignment)",
+            "pick each seat's character yourself, one per seat in seat order (this replaces the "
+            "assignment above)",
             choices=CHARACTER_IDS,
         ),
     ),
-    version=7,
+    version=8,
     summary="Grind transparent cards into lenses, place assistants, grow your character.",
     evaluate=evaluate,
     audit=audit,

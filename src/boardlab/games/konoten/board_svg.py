@@ -69,6 +69,8 @@ SYMBOL_LOOK = {
     "assistant": ("#2a6fc9", "#fff", "a"),
 }
 MATERIALS = ("light", "rainbow", "sediment")
+#: The smallest letters drawn on a mark (picture units: about CSS px at 1280 px wide).
+MIN_LETTER = 10.0
 
 
 def board_svg(view: Mapping[str, Any]) -> str:
@@ -115,14 +117,16 @@ def _status(view: Mapping[str, Any]) -> str:
 
 # ---------------------------------------------------------------- symbols and cards
 def _symbol(cx: float, cy: float, name: str, r: float) -> str:
+    """A mark: its colour, and its letters when they can be read at laptop size (a card
+    in a hand is too small for them; its tooltip and the mark's own name tell)."""
     fill, ink, letters = SYMBOL_LOOK[name]
-    size = r * (1.05 if len(letters) > 1 else 1.35)
-    return group(
-        [
-            circle(cx, cy, r, fill=fill, stroke="#0005", stroke_width=0.8),
-            text(cx, cy + size * 0.36, letters, size, "middle", fill=ink, font_weight="bold"),
-        ]
-    )
+    size = r * (1.25 if len(letters) > 1 else 1.5)
+    parts = [circle(cx, cy, r, fill=fill, stroke="#0005", stroke_width=0.8), title(name)]
+    if size >= MIN_LETTER:
+        parts.append(
+            text(cx, cy + size * 0.36, letters, size, "middle", fill=ink, font_weight="bold")
+        )
+    return group(parts)
 
 
 def _cells(card: DevCard, turned: bool) -> list[tuple[int, int, str]]:
@@ -153,7 +157,7 @@ def _grid(
                     fill=CARD_TINT[card.color],
                 )
             )
-            parts.append(_symbol(cx, cy, symbol, min(cell, h) * 0.38))
+            parts.append(_symbol(cx, cy, symbol, min(cell, h) * 0.46))
     return parts
 
 
@@ -250,7 +254,7 @@ def _assistants(cx: float, cy: float, seat: int, count: int, used: bool = False)
             cx,
             cy + 3.5,
             side(seat),
-            8.5,
+            10,
             "middle",
             fill="#fff" if not used else colour,
             font_weight="bold",
@@ -562,11 +566,11 @@ def _growth(
                 nx + 4,
                 ny + 12,
                 f"{node} \u00b7 {kind}" + (" (used)" if used else ""),
-                9.5,
+                10.5,
                 font_weight="bold",
                 fill=colour if grown else MUTED,
             ),
-            text(nx + 4, ny + 25, _clip(effect, 27), 9.5, fill=INK if grown else MUTED),
+            text(nx + 4, ny + 26, _clip(effect, 25), 10.5, fill=INK if grown else MUTED),
         ]
         wrapped = "".join(face)
         for verb in ("will", "use", "grow", "node"):

@@ -152,11 +152,17 @@ RULES: Mapping[str, Step[KonotenState] | Ask[KonotenState]] = {
 }
 
 
+ROUND_BEGINS = "round {} begins: every scientist gains {} AP and {} creativity"
+ROUND_ENDS = "round {} ends: every assistant goes back to its lobby, unused"
+
+
 def refill(s: KonotenState) -> bool:
     """Start the next part of the round when nothing is pending; False once the game is over."""
     n = s.players
     phase = s.phase
     if phase == SUPPLY:
+        if s.order_pos == 0:
+            s.announce("round", ROUND_BEGINS, s.round, CONTENT.supply_ap, CONTENT.supply_creativity)
         if s.order_pos < n:
             supply_player(s, (s.start + s.order_pos) % n)
             s.order_pos += 1
@@ -175,6 +181,7 @@ def refill(s: KonotenState) -> bool:
         s.phase = END
         s.order_pos = 0
         end_phase_returns(s)
+        s.announce("round", ROUND_ENDS, s.round)
         return True
     if phase == END:
         if s.order_pos < n:

@@ -48,6 +48,12 @@ def score_breakdown(s: KonotenState) -> list[dict[str, float]]:
     ]
 
 
+def end_reason(s: KonotenState) -> str:
+    """Why the game ended, in words (once over): the last school year was played (K-14)."""
+    return (f"The game ended after round {s.round}, the last school year: graduation added "
+            "each student's sediment penalty and final abilities.")
+
+
 def final_quantity(s: KonotenState, p: int, count: str) -> int:
     """The quantity a final ability counts (K-11.5)."""
     if count == "light":

@@ -34,6 +34,7 @@ from boardlab.games.konoten.tables import (
     WILL_MASK,
     needs_of,
 )
+from boardlab.games.konoten.wording import card_name
 
 if TYPE_CHECKING:
     from boardlab.games.konoten.state import KonotenState
@@ -149,7 +150,17 @@ def collect(s: KonotenState, p: int, card: int) -> None:
     s.hand[p] |= 1 << card
     slot = s.market.index(card)
     deck = s.normal_deck if slot < N_NORMAL_SLOTS else s.vp_deck
-    s.market[slot] = deck.pop() if deck else -1
+    dealt = deck.pop() if deck else -1
+    s.market[slot] = dealt
+    s.announce("refill", dealt_text, dealt, slot >= N_NORMAL_SLOTS)
+
+
+def dealt_text(card: int, vp_display: bool) -> str:
+    """The log's line for a display refill (K-7.2): the new card is face up for everyone."""
+    display = "VP display" if vp_display else "display"
+    if card < 0:
+        return f"the deck of the {display} is empty: its slot stays empty"
+    return f"{card_name(card)} is dealt to the {display}"
 
 
 def activate_device(s: KonotenState, p: int, d: int) -> None:

@@ -106,6 +106,9 @@ class KonotenState(StackState):
     def score_breakdown(self) -> list[dict[str, float]]:
         return graduation.score_breakdown(self)
 
+    def end_reason(self) -> str:
+        return graduation.end_reason(self) if self.phase == flow.OVER else ""
+
     def explain(self, action: Action | str) -> str:
         return explain.explain(self, action)
 

@@ -26,7 +26,8 @@ SPEC = GameSpec(
     state_class=LinnaeusState,
     options=OPTIONS,
     version=1,
-    summary="Explore, research, correspond, cultivate and sail as an 18th-century naturalist.",
+    summary="Explore, research, correspond, cultivate and sail as an 18th-century naturalist; "
+    "alone, you play against the automa.",
     evaluate=evaluate,
     audit=audit,
     action_codec=action_codec,

@@ -7,15 +7,17 @@ tiles, the university (lecture tracks, goals, achievements), then one workbench 
 tools with their lenses, the box, the available lenses, the library with its researcher,
 knowledge, taxonomy, sketches, letters, books and voyages; in a solo game the automa's
 cards, green lenses and deck. Every option of the pending decision with a place on the table
-is clickable there (``data-action``): a location for ``move 3`` or ``stay``, a first-visit
-space for ``first_visit upper``, the specimen for ``collect``, a card of a display for
-``write 4``, ``take_book 12``, ``recruit 9``, ``exotic 2``, ``lens 5``, a lens chip on a tool
-for ``place 0,1``, a library slot or point for ``slot 3,1`` or ``point 4``, a garden spot for
-``plant 2,14`` or ``cultivate 14``, a lecture track for ``track 1``, an order space for
-``space 2``, a knowledge category for ``knowledge 5`` or ``token 5``, one of the viewer's
-cards for ``send 7``, ``publish 3``, ``ship 6``, ``link 6``, ``income 6``, ``activate 30``,
-``sketch 30``, ``link_book 3``, ``discard 8``; a refresh button for ``refresh letters``.
-Static facts (names, rewards, the map's layout) come from the game's content files.
+is clickable there (``data-action``), under the option's own id, which names things as the
+view does: a location for ``move falun`` or ``stay``, a first-visit space for ``first_visit
+upper``, the specimen for ``collect``, a card of a display for ``write LT12``, ``take_book
+BK25``, ``recruit VY18``, ``exotic EX04``, ``lens AL12``, a lens chip on a tool for ``place
+explore,magnifier``, a library slot or point for ``slot 3,1`` or ``point 4``, a garden spot
+for ``plant 2,T1-3`` or ``cultivate Q1-2``, a lecture track for ``track botany``, an order
+space for ``space 2``, a knowledge category for ``knowledge anatomy`` or ``token anatomy``,
+one of the viewer's cards for ``send LT12``, ``publish BK25``, ``ship VY18``, ``link VY18``,
+``income VY18``, ``activate SK24``, ``sketch SK24``, ``link_book BK25``, a lens of the
+viewer's for ``discard AL12``; a refresh button for ``refresh letters``. Static facts
+(names, rewards, the map's layout) come from the game's content files.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from typing import Any
 from boardlab.games.linnaeus.actions import reward_text
 from boardlab.games.linnaeus.content import (
     ACTIONS,
-    ADVANCED,
     CATEGORIES,
     COLOURS,
     CONTENT,
@@ -39,7 +40,6 @@ from boardlab.games.linnaeus.content import (
     SHAPES,
     TOOLS,
     TRACKS,
-    WILD,
     Specimen,
     Spot,
 )
@@ -75,15 +75,14 @@ _MAP = json.loads((CONTENT_DIR / "map.json").read_text(encoding="utf-8"))
 MAP_XY = {loc["id"]: (int(loc["x"]), int(loc["y"])) for loc in _MAP["locations"]}
 NODE_W, NODE_H = 108.0, 48.0
 STEP_X, STEP_Y = 54.0, 53.0
-LOC_INDEX = {loc.id: k for k, loc in enumerate(CONTENT.locations)}
 SPECIMENS = {s.id: s for s in CONTENT.specimens}
-SKETCHES = {s.id: (k, s) for k, s in enumerate(CONTENT.sketches)}
-LETTERS = {x.id: (k, x) for k, x in enumerate(CONTENT.letters)}
-BOOKS = {x.id: (k, x) for k, x in enumerate(CONTENT.books)}
-VOYAGES = {x.id: (k, x) for k, x in enumerate(CONTENT.voyages)}
-EXOTICS = {x.id: (k, x) for k, x in enumerate(CONTENT.exotics)}
-LENSES = {x.id: (k, x) for k, x in enumerate(CONTENT.advanced)}
-SPOTS = {x.id: (k, x) for k, x in enumerate(CONTENT.spots)}
+SKETCHES = {s.id: s for s in CONTENT.sketches}
+LETTERS = {x.id: x for x in CONTENT.letters}
+BOOKS = {x.id: x for x in CONTENT.books}
+VOYAGES = {x.id: x for x in CONTENT.voyages}
+EXOTICS = {x.id: x for x in CONTENT.exotics}
+LENSES = {x.id: x for x in CONTENT.advanced}
+SPOTS = {x.id: x for x in CONTENT.spots}
 SOLO = {x.id: x for x in CONTENT.solo_cards}
 TILES = {x.id: x for x in CONTENT.scoring_tiles}
 BED_TILES = {x.id: x for x in CONTENT.bed_tiles}
@@ -183,7 +182,7 @@ def pawn(cx: float, cy: float, name: str | None, r: float = 6.5) -> list[str]:
     letter = name[1:] if name.startswith("P") else name[0].upper()
     return [
         circle(cx, cy, r, fill=side_fill(name), stroke="#000", stroke_width=0.8),
-        text(cx, cy + r * 0.45, letter, r * 1.3, "middle", fill="#fff", font_weight="bold"),
+        text(cx, cy + r * 0.5, letter, r * 1.5, "middle", fill="#fff", font_weight="bold"),
         title(name),
     ]
 
@@ -214,19 +213,11 @@ def panel(
     ]
 
 
-def lens_code(name: str) -> int:
-    if name in ACTIONS:
-        return ACTIONS.index(name)
-    if name == "wild":
-        return WILD
-    return ADVANCED + LENSES[name][0]
-
-
 def lens_label(name: str) -> str:
     """A lens as a chip shows it: the basic action, or the advanced lens's id and action."""
     if name in ACTIONS or name == "wild":
         return name
-    lens = LENSES[name][1]
+    lens = LENSES[name]
     return f"{name} {ACTIONS[lens.action][:4]}"
 
 
@@ -235,7 +226,7 @@ def lens_tip(name: str) -> str:
         return f"{name} lens"
     if name == "wild":
         return "wild lens (1 coin: any basic action)"
-    lens = LENSES[name][1]
+    lens = LENSES[name]
     what = lens.modifier.replace("_", " ") if lens.modifier else f"gain {reward_text(lens.gain)}"
     return f"{name}: {ACTIONS[lens.action]}, {what}"
 
@@ -245,7 +236,7 @@ def lens_fill(name: str) -> str:
 
 
 def sketch_chip(x: float, y: float, sketch_id: str) -> tuple[list[str], float]:
-    sketch = SKETCHES[sketch_id][1]
+    sketch = SKETCHES[sketch_id]
     shapes, width = chip(x, y, f"{sketch_id} {sketch.value}", DOMAIN_FILL[sketch.colour])
     shapes.append(
         title(
@@ -265,7 +256,7 @@ def _header(view: Mapping[str, Any]) -> list[str]:
         won = " ".join(view["winners"]) or "nobody"
         state = f"game over, won by {won}"
     else:
-        state = f"{body['active'] or '-'} to play"
+        state = f"{body['active'] or body['to_decide'] or '-'} to play"
     order = " ".join(body["turn_order"])
     head = f"Linnaeus - round {body['round']} of 5: {state}"
     scores = " \u00b7 ".join(
@@ -344,7 +335,7 @@ def _location(k: int, place: Mapping[str, Any], mine: bool, options: Options) ->
     ]
     for n, name in enumerate(place["explorers"]):
         face += pawn(x + NODE_W - 8 - 9 * (len(place["explorers"]) - 1 - n), y + 8, name, 6)
-    ids = [f"move {k}"] + (["stay"] if mine else [])
+    ids = [f"move {loc.id}"] + (["stay"] if mine else [])
     out = [click(options, ids, face, hit(x, y, NODE_W, NODE_H, 7))]
     if loc.kind == "start":
         out.append(text(cx, y + 32, "start", 10, "middle", fill=MUTED))
@@ -377,8 +368,8 @@ def _location(k: int, place: Mapping[str, Any], mine: bool, options: Options) ->
                 fill=DOMAIN_TINT[spec.domain],
                 stroke=DOMAIN_FILL[spec.domain],
             ),
-            text(x + 7, y + 28.5, clip(spec.name, 15), 9.5, fill=INK),
-            text(x + NODE_W - 7, y + 28.5, dots, 8, "end", fill=DOMAIN_FILL[spec.domain]),
+            text(x + 7, y + 28.5, clip(spec.name, 13), 9.5, fill=INK),
+            text(x + NODE_W - 7, y + 28.5, dots, 9, "end", fill=DOMAIN_FILL[spec.domain]),
             title(_specimen_tip(spec.id)),
         ]
         ids = ["collect"] if mine else []
@@ -397,7 +388,7 @@ def _location(k: int, place: Mapping[str, Any], mine: bool, options: Options) ->
             ),
         ]
         if owner is None:
-            mark.append(text(fx + 7.5, fy + 12.5, which[0].upper(), 9, "middle", fill=MUTED))
+            mark.append(text(fx + 7.5, fy + 12.5, which[0].upper(), 10, "middle", fill=MUTED))
         ids = [f"first_visit {which}"] if mine else []
         out.append(click(options, ids, mark, hit(fx, fy, 15, 18, 3)))
     return out
@@ -472,13 +463,13 @@ def _display_card(
     if card is None:
         return rect(x, y, w, h, rx=5, fill="none", stroke="#bbb", stroke_dasharray="4 3")
     if key == "exotics":
-        k, exotic = EXOTICS[card]
+        exotic = EXOTICS[card]
         head, sub = f"{card} {exotic.name}", DOMAINS[exotic.domain]
         edge, tint = DOMAIN_FILL[exotic.domain], DOMAIN_TINT[exotic.domain]
         tip = f"{card} {exotic.name} ({DOMAINS[exotic.domain]})"
-        ids = [f"exotic {k}"]
+        ids = [f"exotic {card}"]
     elif key == "voyages":
-        k, voyage = VOYAGES[card]
+        voyage = VOYAGES[card]
         head, sub = (
             f"{card} {voyage.destination}",
             f"{len(voyage.cells)} spaces, income {short(voyage.income)}",
@@ -492,9 +483,9 @@ def _display_card(
             )
             + f"; income {reward_text(voyage.income)}"
         )
-        ids = [f"voyage_card {k}", f"recruit {k}"]
+        ids = [f"voyage_card {card}", f"recruit {card}"]
     elif key == "letters":
-        k, letter = LETTERS[card]
+        letter = LETTERS[card]
         head, sub = (
             f"{card} {letter.correspondent}",
             f"write {short(letter.write)} \u00b7 send {short(letter.send)}",
@@ -504,9 +495,9 @@ def _display_card(
             f"{card} ({COLOURS[letter.colour]}, {letter.correspondent}): write "
             f"{reward_text(letter.write)}; send {reward_text(letter.send)}"
         )
-        ids = [f"write {k}"]
+        ids = [f"write {card}"]
     elif key == "books":
-        k, book = BOOKS[card]
+        book = BOOKS[card]
         head, sub = (
             f"{card} {book.title}",
             f"{book.vp} VP \u00b7 {_needs(book.knowledge)}"
@@ -514,9 +505,9 @@ def _display_card(
         )
         edge, tint = DOMAIN_FILL[book.colour], DOMAIN_TINT[book.colour]
         tip = _book_tip(card)
-        ids = [f"book {k}", f"take_book {k}"]
+        ids = [f"book {card}", f"take_book {card}"]
     else:
-        k, lens = LENSES[card]
+        lens = LENSES[card]
         head, sub = (
             card,
             f"{ACTIONS[lens.action]}: "
@@ -524,7 +515,7 @@ def _display_card(
         )
         edge, tint = "#b8860b", "#fbf1d6"
         tip = lens_tip(card)
-        ids = [f"lens {k}"]
+        ids = [f"lens {card}"]
     chars = int(w / 6.7)
     face = [
         rect(x, y, w, h, rx=5, fill=tint, stroke=edge, stroke_width=1.5),
@@ -542,7 +533,7 @@ def _needs(knowledge: Sequence[int]) -> str:
 
 
 def _book_tip(card: str) -> str:
-    book = BOOKS[card][1]
+    book = BOOKS[card]
     tip = (
         f"{card} {book.title} ({DOMAINS[book.colour]}, {book.vp} VP): needs "
         f"{_needs(book.knowledge) or 'no knowledge'}"
@@ -597,7 +588,7 @@ def _order(
             face = [
                 rect(sx, ty - 2, 58, 28, rx=4, fill="#fff", stroke="#8c7b5e"),
                 text(sx + 4, ty + 10, f"{k + 1}", 10, fill=MUTED, font_weight="bold"),
-                text(sx + 29, ty + 22, short(reward), 9, "middle", fill=INK),
+                text(sx + 29, ty + 22, short(reward), 9.5, "middle", fill=INK),
                 title(f"order space {k + 1} from the left: {reward_text(reward)}"),
             ]
             face += pawn(sx + 48, ty + 8, marks[k], 6.5)
@@ -666,8 +657,8 @@ def _garden(body: Mapping[str, Any], y: float, options: Options, parts: list[str
     gx, gy = x + 10, y + 26
     done = set(garden["beds_done"])
     for spot in garden["spots"]:
-        k, info = SPOTS[spot["id"]]
-        parts.append(_spot(k, info, spot, gx, gy, CONTENT.beds[info.bed].id in done, options))
+        info = SPOTS[spot["id"]]
+        parts.append(_spot(info, spot, gx, gy, CONTENT.beds[info.bed].id in done, options))
     px = gx + 11 * CELL + 8
     for r, pond in enumerate(garden["ponds"]):
         py = gy + r * CELL
@@ -721,7 +712,6 @@ BED_FILL = ("#f4e3c1", "#e3efd2", "#dbe9f4", "#f1dbe6", "#e8e1f4", "#f7edc8", "#
 
 
 def _spot(
-    k: int,
     info: Spot,
     spot: Mapping[str, Any],
     gx: float,
@@ -742,11 +732,11 @@ def _spot(
             stroke="#6d8a4f" if not done else "#2e6b2e",
             stroke_width=1 if not done else 2,
         ),
-        text(x + 4, y + 11, spot["id"], 8.5, fill=MUTED),
+        text(x + 4, y + 12, spot["id"], 9.5, fill=MUTED),
     ]
     tip = f"{spot['id']} (bed {bed.id}, {SHAPES[bed.shape]})"
     if info.reward:
-        face.append(text(x + CELL - 4, y + 22, short(info.reward), 8.5, "end", fill="#5a3e12"))
+        face.append(text(x + CELL - 4, y + 23, short(info.reward), 9.5, "end", fill="#5a3e12"))
         tip += f": planting gives {reward_text(info.reward)}"
     owner = spot["owner"]
     if owner is not None:
@@ -767,8 +757,8 @@ def _spot(
         )
         tip += f"; {owner}'s flower {spot['value']}" + (" (dark side)" if spot["dark"] else "")
     face.append(title(tip))
-    base = click(options, [f"cultivate {k}"], face, hit(x + 1, y + 1, CELL - 2, CELL - 2, 4))
-    plants = [f"plant {v},{k}" for v in (1, 2, 3) if f"plant {v},{k}" in options]
+    base = click(options, [f"cultivate {info.id}"], face, hit(x + 1, y + 1, CELL - 2, CELL - 2, 4))
+    plants = [f"plant {v},{info.id}" for v in (1, 2, 3) if f"plant {v},{info.id}" in options]
     out = [base]
     for n, option in enumerate(plants):
         value = option.split()[1].split(",")[0]
@@ -807,16 +797,16 @@ def _university(body: Mapping[str, Any], y: float, options: Options, parts: list
         for space in range(9):
             sx = x + 100 + space * space_w
             cells.append(rect(sx, ty, space_w - 3, 34, rx=3, fill="#fff", stroke=TRACK_FILL[t]))
-            cells.append(text(sx + 3, ty + 10, space, 8.5, fill=MUTED))
+            cells.append(text(sx + 3, ty + 11, space, 9.5, fill=MUTED))
             mult = track.multipliers[space]
             if space == 8:
                 mult_text = f"\u00d7{mult}/{track.end_multiplier}"
             else:
                 mult_text = f"\u00d7{mult}" if mult else ""
-            cells.append(text(sx + space_w - 6, ty + 10, mult_text, 8.5, "end", fill=MUTED))
+            cells.append(text(sx + space_w - 6, ty + 11, mult_text, 9.5, "end", fill=MUTED))
             if track.rewards[space]:
                 cells.append(
-                    text(sx + 3, ty + 31, short(track.rewards[space]), 8.5, fill="#5a3e12")
+                    text(sx + 3, ty + 31, short(track.rewards[space]), 9.5, fill="#5a3e12")
                 )
                 cells.append(title(f"space {space}: {reward_text(track.rewards[space])}"))
             here = [p["side"] for p in players if p["lecture"][t] == space]
@@ -826,7 +816,12 @@ def _university(body: Mapping[str, Any], y: float, options: Options, parts: list
         if end is not None:
             cells.append(text(x + 100 + 9 * space_w, ty + 22, f"\u00d74 {end}", 9, fill=INK))
         parts.append(
-            click(options, [f"track {t}"], head + cells, hit(x + 8, ty, 92 + 9 * space_w, 34, 4))
+            click(
+                options,
+                [f"track {TRACKS[t]}"],
+                head + cells,
+                hit(x + 8, ty, 92 + 9 * space_w, 34, 4),
+            )
         )
     ay = y + 26 + 3 * 40 + 2
     parts.append(text(x + 10, ay + 12, "achievements", 11, fill=MUTED, font_weight="bold"))
@@ -847,10 +842,10 @@ def _university(body: Mapping[str, Any], y: float, options: Options, parts: list
         for c, name in enumerate(ach["claims"]):
             parts += pawn(ax + 10 + c * 30, ay + 47, name, 6.5)
             vp = vps[c] if c < len(vps) else 0
-            parts.append(text(ax + 18 + c * 30, ay + 51, f"{vp}", 9, fill=INK))
+            parts.append(text(ax + 18 + c * 30, ay + 51, f"{vp}", 9.5, fill=INK))
         if not ach["claims"]:
             parts.append(
-                text(ax + 5, ay + 51, "VP " + "/".join(str(v) for v in vps), 9, fill=MUTED)
+                text(ax + 5, ay + 51, "VP " + "/".join(str(v) for v in vps), 9.5, fill=MUTED)
             )
     return y + height
 
@@ -955,7 +950,7 @@ def _tools(player: Mapping[str, Any], x: float, y: float, options: Options | Non
             continue
         n = 0
         for name in lenses:
-            option = f"place {lens_code(name)},{t}"
+            option = f"place {name},{tool}"
             if options is None or option not in options:
                 continue
             cx, cy = tx + 4 + (n % 2) * 53, y + 34 + (n // 2) * 18
@@ -971,7 +966,7 @@ def _tools(player: Mapping[str, Any], x: float, y: float, options: Options | Non
         rect(bx, y, 62, 104, rx=6, fill="#e4ddd0", stroke="#8c7b5e", stroke_dasharray="4 2")
     )
     parts.append(text(bx + 31, y + 14, "box", 11.5, "middle", fill=INK, font_weight="bold"))
-    parts.append(text(bx + 31, y + 27, "next round", 9, "middle", fill=MUTED))
+    parts.append(text(bx + 31, y + 27, "next round", 9.5, "middle", fill=MUTED))
     if player["box"] is not None:
         shapes, _ = chip(
             bx + 4, y + 40, clip(lens_label(player["box"]), 8), lens_fill(player["box"]), w=54
@@ -990,7 +985,7 @@ def _lens_row(player: Mapping[str, Any], x: float, y: float, options: Options | 
         parts.append(
             click(
                 options,
-                [f"discard {lens_code(name)}"],
+                [f"discard {name}"],
                 [*shapes, title(lens_tip(name))],
                 hit(lx, y, width, 16, 4),
             )
@@ -1047,7 +1042,7 @@ def _library(player: Mapping[str, Any], x: float, y: float, options: Options | N
             )
         )
         parts.append(
-            text(sx + size / 2, sy + size / 2 + 3, clip(spec.name, 8), 8, "middle", fill=INK)
+            text(sx + size / 2, sy + size / 2 + 3, clip(spec.name, 8), 9, "middle", fill=INK)
         )
         parts.append(
             title(
@@ -1062,8 +1057,8 @@ def _library(player: Mapping[str, Any], x: float, y: float, options: Options | N
         face: list[str] = []
         globe = CONTENT.globes.get(point)
         if globe is not None:
-            face.append(circle(px, py, 7, fill="#bcd7ef", stroke="#2f6d8f"))
-            face.append(text(px, py + 3, short(globe), 7, "middle", fill=INK))
+            face.append(circle(px, py, 8.5, fill="#bcd7ef", stroke="#2f6d8f"))
+            face.append(text(px, py + 3, short(globe), 8.5, "middle", fill=INK))
             face.append(title(f"globe: {reward_text(globe)}"))
         else:
             face.append(circle(px, py, 3, fill="#8c7b5e"))
@@ -1114,14 +1109,14 @@ def _corners(
         else:
             label, fill, tip = "+", "#b8860b", reward_text(corner.bonus)
         parts.append(
-            circle(cx, cy, 6.5, fill=fill if not covered else "#fff", stroke=fill, stroke_width=1.2)
+            circle(cx, cy, 7.5, fill=fill if not covered else "#fff", stroke=fill, stroke_width=1.2)
         )
         parts.append(
             text(
                 cx,
-                cy + 2.5,
+                cy + 3,
                 label,
-                7,
+                8.5,
                 "middle",
                 fill="#fff" if not covered else fill,
                 font_weight="bold",
@@ -1154,7 +1149,12 @@ def _knowledge(player: Mapping[str, Any], x: float, y: float, options: Options |
                 )
             face.append(title(f"{CATEGORIES[c]}: {count} of 2"))
             parts.append(
-                click(options, [f"knowledge {c}", f"token {c}"], face, hit(dx, cy - 1, 122, 13, 3))
+                click(
+                    options,
+                    [f"knowledge {CATEGORIES[c]}", f"token {CATEGORIES[c]}"],
+                    face,
+                    hit(dx, cy - 1, 122, 13, 3),
+                )
             )
     return parts
 
@@ -1200,7 +1200,7 @@ def _collection(
         y += 16
     researched = [SPECIMENS[s] for s in player["researched"]]
     by_domain = " ".join(f"{DOMAINS[d]} {sum(s.domain == d for s in researched)}" for d in range(3))
-    exotics = " ".join(f"{e} {EXOTICS[e][1].name}" for e in player["exotics"]) or "none"
+    exotics = " ".join(f"{e} {EXOTICS[e].name}" for e in player["exotics"]) or "none"
     parts.append(
         text(
             x, y + 11, clip(f"researched: {by_domain} \u00b7 exotics: {exotics}", 100), 10, fill=INK
@@ -1235,12 +1235,11 @@ def _plain(label: str, fill: str) -> Item:
 
 def _sketch_item(sketch_id: str) -> Item:
     shapes, width = sketch_chip(0, 0, sketch_id)
-    k = SKETCHES[sketch_id][0]
-    return shapes, width, [f"sketch {k}", f"activate {k}"]
+    return shapes, width, [f"sketch {sketch_id}", f"activate {sketch_id}"]
 
 
 def _letter_item(letter_id: str) -> Item:
-    k, letter = LETTERS[letter_id]
+    letter = LETTERS[letter_id]
     shapes, width = chip(
         0,
         0,
@@ -1251,16 +1250,16 @@ def _letter_item(letter_id: str) -> Item:
     shapes.append(
         title(f"{letter_id} ({COLOURS[letter.colour]}): send for {reward_text(letter.send)}")
     )
-    return shapes, width, [f"send {k}"]
+    return shapes, width, [f"send {letter_id}"]
 
 
 def _book_item(book_id: str, verb: str, published: bool = False) -> Item:
-    k, book = BOOKS[book_id]
+    book = BOOKS[book_id]
     label = f"{book_id} {clip(book.title, 16)}" + (" \u2713" if published else "")
     fill = DOMAIN_FILL[book.colour] if not published else "#777"
     shapes, width = chip(0, 0, label, fill)
     shapes.append(title(("published: " if published else "") + _book_tip(book_id)))
-    return shapes, width, [f"{verb} {k}"]
+    return shapes, width, [f"{verb} {book_id}"]
 
 
 def _chip_row(
@@ -1296,7 +1295,7 @@ def _voyage(
     options: Options | None,
     parts: list[str],
 ) -> float:
-    k, card = VOYAGES[voyage["card"]]
+    card = VOYAGES[voyage["card"]]
     face = [
         text(
             x,
@@ -1315,7 +1314,7 @@ def _voyage(
         fill = HELM_FILL[cell.helm] if cell.helm >= 0 else "#e1eef5"
         ink = "#fff" if cell.helm >= 0 else INK
         face.append(rect(sx, y + 1, 38, 16, rx=3, fill=fill, stroke="#2f6d8f"))
-        face.append(text(sx + 19, y + 12.5, clip(short(cell.reward), 8), 8.5, "middle", fill=ink))
+        face.append(text(sx + 19, y + 12.5, clip(short(cell.reward), 7), 9, "middle", fill=ink))
     ship = voyage["ship"]
     sx = cx + 11 if ship == 0 else cx + 26 + (ship - 1) * 40 + 19
     face.append(
@@ -1345,7 +1344,7 @@ def _voyage(
     parts.append(
         click(
             options,
-            [f"ship {k}", f"link {k}", f"income {k}"],
+            [f"{verb} {voyage['card']}" for verb in ("ship", "link", "income")],
             face,
             hit(x - 2, y - 1, width, 19, 4),
         )

@@ -20,7 +20,7 @@ from typing import Any
 
 from boardlab.engine import Action
 from boardlab.engine.codec import BlockCodec
-from boardlab.games.linnaeus.actions import act
+from boardlab.games.linnaeus.actions import act, choice_key
 from boardlab.games.linnaeus.content import ADVANCED, CONTENT, N_LOCATIONS, N_SPOTS, REWARDS
 
 
@@ -28,7 +28,7 @@ def _blocks() -> tuple[tuple[str, tuple[Action, ...]], ...]:
     lenses = ADVANCED + len(CONTENT.advanced)
     books, voyages = len(CONTENT.books), len(CONTENT.voyages)
     sketches, letters = len(CONTENT.sketches), len(CONTENT.letters)
-    choices = max(len(r.choice) for r in REWARDS)
+    choices = tuple(dict.fromkeys(choice_key(c) for r in REWARDS for c in r.choice))
     return (
         ("flow", (act("continue"), act("stop"), act("skip"), act("pay"),
                   act("ability", "before"), act("ability", "after"))),
@@ -52,7 +52,7 @@ def _blocks() -> tuple[tuple[str, tuple[Action, ...]], ...]:
         ("appendix", (act("appendix"),)),
         ("link", tuple(act("link", v) for v in range(voyages))),
         ("link_book", tuple(act("link_book", b) for b in range(books))),
-        ("choose", tuple(act("choose", i) for i in range(choices))),
+        ("choose", tuple(act("choose", key) for key in choices)),
         ("track", tuple(act("track", t) for t in range(3))),
         ("knowledge", tuple(act("knowledge", c) for c in range(9))),
         ("stack", tuple(act("stack", k) for k in range(3))),
@@ -73,6 +73,8 @@ def _blocks() -> tuple[tuple[str, tuple[Action, ...]], ...]:
                           ("letters", "books", "voyages", "exotics", "lenses", "ponds"))),
         ("recruit", tuple(act("recruit", v) for v in range(voyages))),
         ("take_book", tuple(act("take_book", b) for b in range(books))),
+        ("lens_order", (act("lens_order", "first"), act("lens_order", "last"))),
+        ("corner", tuple(act("corner", k) for k in range(len(CONTENT.specimens)))),
     )
 
 

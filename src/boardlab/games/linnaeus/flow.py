@@ -33,7 +33,7 @@ from boardlab.games.linnaeus import (
 )
 from boardlab.games.linnaeus.actions import reward_text
 from boardlab.games.linnaeus.content import ACTIONS, CONTENT, DOMAINS
-from boardlab.games.linnaeus.free import with_free
+from boardlab.games.linnaeus.free import REFRESH_LENSES, with_free
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -135,9 +135,19 @@ _RULES: dict[str, Step[LinnaeusState] | Ask[LinnaeusState]] = {
                     rewards.options_activate, rewards.resolve_activate),
     "exotic_pick": Ask("exotic_pick", lambda s, f: f"{_p(f)}: take which exotic specimen?",
                        rewards.options_exotic, rewards.resolve_exotic),
-    "lens_pick": Ask("advanced_lens_pick",
-                     lambda s, f: f"{_p(f)}: take an advanced lens (or refresh for 1 coin)",
-                     rewards.options_lens, rewards.resolve_lens),
+    "lens_pick": with_free(Ask("advanced_lens_pick",
+                               lambda s, f: f"{_p(f)}: take an advanced lens (on your turn, "
+                               "a free action first if you like)",
+                               rewards.options_lens, rewards.resolve_lens),
+                           covered=REFRESH_LENSES),
+    "reward_order": Ask("reward_order",
+                        lambda s, f: f"{_p(f)}: take the advanced lens now, or after the "
+                        "rest of this reward?",
+                        rewards.options_reward_order, rewards.resolve_reward_order),
+    "corner_order": Ask("corner_order",
+                        lambda s, f: f"{_p(f)}: which specimen's corner do you gain next?",
+                        rewards.options_corner_order, rewards.resolve_corner_order,
+                        rewards.prepare_corner_order),
     "book_pick": Ask("book_pick", lambda s, f: f"{_p(f)}: take which book?",
                      rewards.options_book, rewards.resolve_book),
     "voyage_pick": Ask("voyage_card_pick", lambda s, f: f"{_p(f)}: take which voyage card?",

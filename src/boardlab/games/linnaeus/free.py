@@ -34,6 +34,8 @@ _SELL_TOOL = act("sell", "tool")
 _MOVES = tuple(tuple(act("move_knowledge", a, b) for b in range(9)) for a in range(9))
 _REFRESH = {name: act("refresh", name)
             for name in ("letters", "books", "voyages", "exotics", "lenses", "ponds")}
+#: The lens refresh, offered at an advanced-lens pick as ``refresh_lenses`` instead.
+REFRESH_LENSES = _REFRESH["lenses"]
 
 
 def recruit_cost(s: LinnaeusState, side: int) -> int:
@@ -156,16 +158,20 @@ def in_window(s: LinnaeusState, side: int) -> bool:
     return side == s.active and side != s.automa
 
 
-def with_free(ask: Ask[LinnaeusState]) -> Ask[LinnaeusState]:
+def with_free(ask: Ask[LinnaeusState], covered: Action | None = None) -> Ask[LinnaeusState]:
     """``ask`` with the free actions of its player added when it is their turn; taking one
-    leaves the frame, so the decision is posed again."""
+    leaves the frame, so the decision is posed again. ``covered``: a free action the
+    decision already offers under an id of its own (left out)."""
     options, resolve = ask.options, ask.resolve
 
     def with_options(s: LinnaeusState, f: Frame) -> Sequence[Action]:
         found = options(s, f)
         if not found or not in_window(s, f[1]):
             return found
-        return [*found, *free_options(s, f[1])]
+        free = free_options(s, f[1])
+        if covered is not None and covered in free:
+            free.remove(covered)
+        return [*found, *free]
 
     def resolve_or_free(s: LinnaeusState, f: Frame, a: Action) -> None:
         if a.kind in FREE_KINDS:

@@ -73,6 +73,7 @@ def run_order(s: LinnaeusState, f: Frame) -> None:
         placed = [side for side in s.next_spaces if side >= 0]
         s.turn_order = (*placed, *(x for x in s.turn_order if x not in placed))
     s.current_tile = s.next_tile
+    s.first_spaces = [-1, -1, -1, -1]  # the round-1 tile leaves play with its markers
     if s.round + 1 < LAST_ROUND and s.order_stack:
         s.next_tile = s.order_stack[-1]
         s.order_stack = s.order_stack[:-1]
@@ -127,3 +128,5 @@ def run_end(s: LinnaeusState, f: Frame) -> None:
     if s.round > LAST_ROUND:
         s.round = LAST_ROUND
         scoring.finish(s)
+    else:
+        s.announce("round", "round {} begins", s.round)

@@ -15,6 +15,7 @@ from boardlab.engine import Action, Frame
 from boardlab.games.linnaeus import rewards
 from boardlab.games.linnaeus.actions import SKIP, act
 from boardlab.games.linnaeus.content import CONTENT, Book
+from boardlab.games.linnaeus.free import BUY_COST
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -57,10 +58,28 @@ def can_publish(s: LinnaeusState, side: int, book: Book) -> bool:
             and sketches_fit(_values(s, side), book.sketches))
 
 
+def could_take_and_publish(s: LinnaeusState, side: int) -> bool:
+    """A book of the display could be taken now (a tool, or the coins to buy one) and then
+    paid: its sketches are held and the player holds as many tokens as its entries (moving
+    knowledge may place them)."""
+    if not s.tools[side] and s.coins[side] + s.containers[side] < BUY_COST:
+        return False
+    values = _values(s, side)
+    tokens = sum(s.knowledge[side * 9 : side * 9 + 9])
+    for b in s.book_display:
+        if b >= 0:
+            book = CONTENT.books[b]
+            if len(book.knowledge) <= tokens and sketches_fit(values, book.sketches):
+                return True
+    return False
+
+
 def options_publish(s: LinnaeusState, f: Frame) -> list[Action]:
     side = f[1]
     if not s.books[side]:
-        return []
+        # the window before publishing (ruling 23) matters with no book held only when a
+        # book taken in it could be published this turn (§14.1); else the end window serves
+        return [SKIP] if could_take_and_publish(s, side) else []
     found = [act("publish", b) for b in sorted(set(s.books[side]))
              if can_publish(s, side, CONTENT.books[b])]
     # ``skip`` alone is answered at once, unless free actions (which may make a book

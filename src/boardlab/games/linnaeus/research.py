@@ -2,8 +2,10 @@
 grid; the globe there pays; every uncovered non-blank corner on the point is resolved and
 covered; a specimen with every non-blank corner covered is fully researched.
 
-``("research", p, lens)`` asks ``research_move`` (a point). Corners on one point resolve in
-slot order (interpretation: the order never changes what is gained, see the README).
+``("research", p, lens)`` asks ``research_move`` (a point). Knowledge corners on the point
+give their tokens at once; bonus corners are gained in slot order, unless their order can
+matter: then ``("corner_order", p, specimens, gains)`` asks which comes next (§9.2 step 2,
+§21.3 ``corner_order``; ``rewards.corners_matter``).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ def resolve_point(s: LinnaeusState, side: int, point: int, only_slot: int = -1) 
     """Resolve and cover the corners on ``point`` (of one slot when ``only_slot`` >= 0)."""
     base = side * 4
     gains: list[int] = []
+    specimens: list[int] = []
     for slot, pos in POINT_CORNERS[point]:
         if only_slot >= 0 and slot != only_slot:
             continue
@@ -72,9 +75,12 @@ def resolve_point(s: LinnaeusState, side: int, point: int, only_slot: int = -1) 
             rewards.gain_knowledge(s, side, corner.knowledge)
         else:
             gains.append(corner.bonus)
+            specimens.append(tile)
         if s.covered[base + slot].bit_count() == specimen.effective:
             s.library[base + slot] = -1
             s.covered[base + slot] = 0
             s.researched[side] = (*s.researched[side], tile)
-    for reward in reversed(gains):
-        rewards.give(s, side, reward)
+    if len(gains) > 1:
+        s.stack.append(("corner_order", side, tuple(specimens), tuple(gains)))
+    elif gains:
+        rewards.give(s, side, gains[0])

@@ -4,8 +4,11 @@
 A reward is gained through the frame ``("gain", side, reward_id)``: its plain parts apply at
 once, and every part that needs a choice becomes a decision of its own (§21.6), in the
 order of the reward's fields: lecture steps, knowledge, sketch draws, activations, exotics,
-advanced lenses, actions, books, voyage cards, a ``choice``. A reward with ``pay`` first asks
-``pay_reward`` (only when it can be paid). The automa takes every reward at once by the
+advanced lenses, actions, books, voyage cards, a ``choice`` (a taxonomy lap's lens pick
+first). Where that order can matter (§2.3: a lens pick with a coin still to come, on the
+owner's turn) ``reward_order`` asks it; bonus corners on one point likewise ask
+``corner_order`` (§9.2). A reward with ``pay`` first asks ``pay_reward`` (only when it can
+be paid). The automa takes every reward at once by the
 fixed choices of §19.4 (``automa_gain``).
 """
 
@@ -14,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
-from boardlab.games.linnaeus.actions import PAY, SKIP, act
+from boardlab.games.linnaeus.actions import PAY, SKIP, act, choice_key
 from boardlab.games.linnaeus.content import (
     ADVANCED,
     CONTENT,
@@ -68,17 +71,20 @@ def gain_knowledge(s: LinnaeusState, side: int, category: int) -> None:
         s.knowledge[at] += 1
 
 
-def move_taxonomy(s: LinnaeusState, side: int, steps: int) -> None:
-    """Move the full amount; one advanced lens per pass of space 0 (§7.1)."""
+def move_taxonomy(s: LinnaeusState, side: int, steps: int, picks: bool = True) -> int:
+    """Move the full amount; one advanced lens per pass of space 0 (§7.1), its pick pushed
+    unless ``picks`` is False. Returns the number of passes."""
     total = s.taxonomy[side] + steps
     s.taxonomy[side] = total % TAXONOMY_LOOP
-    for _ in range(total // TAXONOMY_LOOP):
+    laps = total // TAXONOMY_LOOP
+    for _ in range(laps):
         if side == s.automa:
             from boardlab.games.linnaeus import solo
 
             solo.automa_lap(s)
-        else:
+        elif picks:
             s.stack.append(("lens_pick", side))
+    return laps
 
 
 def lecture_step(s: LinnaeusState, side: int, track: int) -> None:
@@ -193,9 +199,16 @@ def run_gain(s: LinnaeusState, f: Frame) -> None:
         apply(s, side, reward)
 
 
-def apply(s: LinnaeusState, side: int, r: Reward) -> None:
+def apply(s: LinnaeusState, side: int, r: Reward, picks: bool = True) -> int:
     """Gain ``r`` (no payment): plain parts now, a frame per choice (pushed so that they are
-    asked in field order)."""
+    asked in field order). When a lens pick and a coin still to come both follow, on the
+    owner's turn, ``reward_order`` asks which comes first (§2.3, ``lens_order_matters``).
+    With ``picks`` False the lens picks are not pushed: their number is returned."""
+    if picks and (r.taxonomy or r.advanced_lens) and lens_order_matters(s, side, r):
+        base = len(s.stack)
+        lenses = apply(s, side, r, picks=False)
+        s.stack.append(("reward_order", side, lenses, base))
+        return 0
     s.coins[side] += r.coins
     s.containers[side] += r.containers
     s.tools[side] += r.tools
@@ -213,8 +226,9 @@ def apply(s: LinnaeusState, side: int, r: Reward) -> None:
         for action in range(len(r.action) - 1, -1, -1):
             for _ in range(r.action[action]):
                 push((ACTION_FRAMES[action], side, -1))
-    for _ in range(r.advanced_lens):
-        push(("lens_pick", side))
+    if picks:
+        for _ in range(r.advanced_lens):
+            push(("lens_pick", side))
     if r.exotic:
         push(("exotic_pick", side, r.exotic))
     if r.activate_sketch:
@@ -233,11 +247,117 @@ def apply(s: LinnaeusState, side: int, r: Reward) -> None:
         for track in range(3):
             for _ in range(r.lecture[track]):
                 lecture_step(s, side, track)
-    if r.taxonomy:
-        move_taxonomy(s, side, r.taxonomy)
+    laps = move_taxonomy(s, side, r.taxonomy, picks) if r.taxonomy else 0
+    return 0 if picks else r.advanced_lens + laps
 
 
 ACTION_FRAMES = ("explore", "research", "correspond", "cultivate", "voyage")
+
+
+# ---------------------------------------------------------------------------- orders (§2.3)
+def _coinish(reward: Reward) -> bool:
+    """The reward gives a coin or something sold for one in a window (§8)."""
+    return bool(reward.coins or reward.containers or reward.tools)
+
+
+def _lecture_spaces(s: LinnaeusState, side: int, r: Reward) -> list[int]:
+    """The rewards of the lecture spaces ``r``'s steps can reach (any track for
+    ``lecture_any``)."""
+    found: list[int] = []
+    for track in range(3):
+        steps = r.lecture_any + (r.lecture[track] if r.lecture else 0)
+        at = s.lecture[side * 3 + track]
+        found.extend(CONTENT.tracks[track].rewards[at + 1 : at + 1 + steps])
+    return found
+
+
+def may_bring_coins(s: LinnaeusState, side: int, r: Reward) -> bool:
+    """A part of ``r`` that is gained after a decision or a step of its own can give a coin
+    (or a container or tool): a lecture space it can reach, one of its choices, an
+    activation of a held sketch, or an action."""
+    if r.action or any(_coinish(REWARDS[c]) for c in r.choice):
+        return True
+    if r.activate_sketch and any(_coinish(REWARDS[CONTENT.sketches[k].bonus])
+                                 for k in s.sketches[side]):
+        return True
+    if r.lecture or r.lecture_any:
+        return any(_coinish(REWARDS[x]) for x in _lecture_spaces(s, side, r) if x)
+    return False
+
+
+def _own_turn(s: LinnaeusState, side: int) -> bool:
+    """``free.in_window``: a lens pick has a window (free actions) on its owner's turn."""
+    return side == s.active and side != s.automa
+
+
+def _lenses_of(s: LinnaeusState, side: int, r: Reward, taxonomy: int) -> int:
+    """Advanced lenses ``r`` gives from taxonomy position ``taxonomy``."""
+    return r.advanced_lens + (taxonomy + r.taxonomy) // TAXONOMY_LOOP
+
+
+def lens_order_matters(s: LinnaeusState, side: int, r: Reward) -> bool:
+    """The owner of ``r`` orders its parts when the order can change what they can do: on
+    their own turn (where a lens pick has a window, §8), a lens to pick and a coin still to
+    come from another part (the coin could pay a refresh or another free action first)."""
+    return (_lenses_of(s, side, r, s.taxonomy[side]) > 0 and _own_turn(s, side)
+            and may_bring_coins(s, side, r))
+
+
+LENS_FIRST, LENS_LAST = act("lens_order", "first"), act("lens_order", "last")
+
+
+def options_reward_order(s: LinnaeusState, f: Frame) -> list[Action]:
+    return [LENS_FIRST, LENS_LAST]
+
+
+def resolve_reward_order(s: LinnaeusState, f: Frame, a: Action) -> None:
+    """``("reward_order", side, lenses, base)``: the held-back lens picks go on top, or
+    below the reward's other parts (``base`` is the stack height under them)."""
+    side, lenses, base = f[1], f[2], f[3]
+    s.stack.pop()
+    picks = [("lens_pick", side)] * lenses
+    if a.args[0] == "first":
+        s.stack.extend(picks)
+    else:
+        s.stack[base:base] = picks
+
+
+def corners_matter(s: LinnaeusState, side: int, gains: tuple[int, ...]) -> bool:
+    """Bonus corners resolved on one point are ordered by their owner (§9.2 step 2,
+    §21.3 ``corner_order``) when, on their own turn, one of them brings a lens and another
+    may bring a coin before it."""
+    if not _own_turn(s, side):
+        return False
+    taxonomy = s.taxonomy[side] + sum(REWARDS[g].taxonomy for g in gains)
+    lens = [g for g in gains if REWARDS[g].advanced_lens
+            or (REWARDS[g].taxonomy and taxonomy >= TAXONOMY_LOOP)]
+    return bool(lens) and any(
+        g not in lens and (_coinish(REWARDS[g]) or may_bring_coins(s, side, REWARDS[g]))
+        for g in gains)
+
+
+def prepare_corner_order(s: LinnaeusState, f: Frame) -> bool:
+    """``("corner_order", side, specimens, gains)``: asked while the order matters; else
+    the corners left are gained in slot order."""
+    side, gains = f[1], f[3]
+    if len(gains) > 1 and corners_matter(s, side, gains):
+        return True
+    s.stack.pop()
+    for reward in reversed(gains):
+        give(s, side, reward)
+    return False
+
+
+def options_corner_order(s: LinnaeusState, f: Frame) -> list[Action]:
+    return [act("corner", k) for k in f[2]]
+
+
+def resolve_corner_order(s: LinnaeusState, f: Frame, a: Action) -> None:
+    side, specimens, gains = f[1], f[2], f[3]
+    k = specimens.index(int(a.args[0]))
+    rest = specimens[:k] + specimens[k + 1 :], gains[:k] + gains[k + 1 :]
+    s.stack[-1] = ("corner_order", side, *rest)
+    give(s, side, gains[k])
 
 
 def _again(s: LinnaeusState, f: Frame, left: int) -> None:
@@ -262,12 +382,12 @@ def resolve_pay(s: LinnaeusState, f: Frame, a: Action) -> None:
 
 
 def options_choice(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [act("choose", i) for i in range(len(REWARDS[f[2]].choice))]
+    return [act("choose", choice_key(c)) for c in REWARDS[f[2]].choice]
 
 
 def resolve_choice(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    give(s, f[1], REWARDS[f[2]].choice[int(a.args[0])])
+    give(s, f[1], next(c for c in REWARDS[f[2]].choice if choice_key(c) == a.args[0]))
 
 
 def options_lecture(s: LinnaeusState, f: Frame) -> list[Action]:

@@ -27,6 +27,16 @@ def letter_vp(s: LinnaeusState, side: int) -> int:
     return 2 * (len(sent) - max(counts))
 
 
+def end_reason(s: LinnaeusState) -> str:
+    """Why the game ended, in words: the income phase of the last round was played (§16)."""
+    if not s.ended:
+        return ""
+    against = " The automa scored as a side of its own." if s.automa >= 0 else ""
+    return (f"The game ended after round {s.round}'s income phase, the last round: the "
+            f"final scoring was added to the points each side scored during play."
+            f"{against}")
+
+
 def breakdown(s: LinnaeusState) -> list[dict[str, int]]:
     """Per side, the VP of each source; during play only the points scored so far."""
     if not s.ended:

@@ -10,6 +10,7 @@ character (option), and the automa's deck and green lenses. The setup decisions 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
@@ -175,16 +176,22 @@ def _players(s: LinnaeusState, sides: int, options: dict[str, object]) -> None:
         s.links[side] = (-1,)
 
 
+def automa_level(options: Mapping[str, object]) -> str:
+    """The level the automa plays at: ``difficulty``, at least ``skilled`` with
+    ``characters`` (§19.1, ``characters_min_difficulty``)."""
+    level = str(options["difficulty"])
+    if options["characters"]:
+        level = max(level, CONTENT.solo.characters_min_difficulty, key=DIFFICULTIES.index)
+    return level
+
+
 def _automa(s: LinnaeusState, options: dict[str, object]) -> None:
     """§19.1: the automa's deck, green lenses and difficulty."""
     rules = CONTENT.solo
     rewards.automa_gain(s, s.automa, REWARDS[rules.start])
     s.automa_deck = _shuffled(s, range(len(CONTENT.solo_cards)))
     s.green_supply = _shuffled(s, range(len(CONTENT.green)))
-    level = str(options["difficulty"])
-    if options["characters"]:
-        level = max(level, rules.characters_min_difficulty, key=DIFFICULTIES.index)
-    for tool in rules.difficulty[level]:
+    for tool in rules.difficulty[automa_level(options)]:
         s.green_under[tool] = s.green_supply[-1]
         s.green_supply = s.green_supply[:-1]
     space = 3

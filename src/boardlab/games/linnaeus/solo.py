@@ -73,8 +73,22 @@ def run_row(s: LinnaeusState, f: Frame) -> None:
     side, card, row = f[1], f[2], f[3]
     s.stack.pop()
     info = CONTENT.solo_cards[card].rows[row]
-    if not ROWS[info.do](s, side, info.domain, info.slot, info.track, info.amount):
+    done = ROWS[info.do](s, side, info.domain, info.slot, info.track, info.amount)
+    if not done:
         s.coins[side] += CONTENT.solo.failed_row_coins
+    s.announce("automa", row_text, card, row, done)
+
+
+def row_text(card: int, row: int, done: bool) -> str:
+    """The log's line for one row of the automa's card (§19.5)."""
+    info = CONTENT.solo_cards[card].rows[row]
+    what = ROW_WORDS.get(info.do, info.do)
+    if info.amount:
+        what += f" ({info.amount})"
+    if done:
+        return f"the automa's {TOOLS[row]} row: {what}"
+    coins = CONTENT.solo.failed_row_coins
+    return f"the automa's {TOOLS[row]} row: {what} cannot be done, so it takes {coins} coins"
 
 
 def _explore(s: LinnaeusState, side: int, domain: int, slot: str, track: int,
@@ -256,6 +270,12 @@ def _vp(s: LinnaeusState, side: int, domain: int, slot: str, track: int, amount:
     return True
 
 
+ROW_WORDS = {
+    "explore": "explore toward the nearest specimen", "research": "research",
+    "write": "write a letter", "send": "send a letter", "plant": "plant in its garden",
+    "cultivate": "cultivate", "voyage": "take a voyage", "publish": "publish",
+    "lecture": "lecture", "taxonomy": "advance on taxonomy", "vp": "score VP",
+}
 ROWS = {
     "explore": _explore, "research": _research, "write": _write, "send": _send,
     "plant": _plant, "cultivate": _cultivate, "voyage": _voyage, "publish": _publish,

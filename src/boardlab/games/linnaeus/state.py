@@ -181,7 +181,10 @@ class LinnaeusState(StackState):
     def score_breakdown(self) -> list[dict[str, float]]:
         return [{k: float(v) for k, v in part.items()} for part in scoring.breakdown(self)]
 
-    def explain(self, action: Action) -> str:
+    def end_reason(self) -> str:
+        return scoring.end_reason(self)
+
+    def explain(self, action: Action | str) -> str:
         from boardlab.games.linnaeus.explain import explain
 
         return explain(self, action)

@@ -16,16 +16,22 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Rng
+from boardlab.games.linnaeus.actions import reward_text
 from boardlab.games.linnaeus.content import (
     ACTIONS,
+    ADVANCED,
     CATEGORIES,
+    COLOURS,
     CONTENT,
+    DOMAINS,
     N_LOCATIONS,
     SHAPES,
     TOOLS,
     TRACKS,
     WILD,
+    Specimen,
 )
+from boardlab.games.linnaeus.setup import automa_level
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -114,6 +120,8 @@ def view_body(s: LinnaeusState, seat: int | None) -> dict[str, Any]:
         "round": s.round,
         "turn_order": [name(x) for x in s.turn_order],
         "active": name(s.active),
+        "to_decide": None if s.to_move is None else name(s.to_move),
+        "opponent": "automa" if s.automa >= 0 else None,
         "ended": bool(s.ended),
         "helm": {"orientation": s.helm,
                  "dots": dict(zip(("crimson", "gold", "azure"), CONTENT.helm[s.helm],
@@ -175,7 +183,7 @@ def view_body(s: LinnaeusState, seat: int | None) -> dict[str, Any]:
             "deck": len(s.automa_deck),
             "green_supply": len(s.green_supply),
             "green_under": [None if x < 0 else f"GL{x + 1}" for x in s.green_under],
-            "difficulty": str(s.options["difficulty"]),
+            "difficulty": automa_level(s.options),
         },
     }
 
@@ -188,15 +196,21 @@ def render_text(s: LinnaeusState, seat: int | None) -> str:
                                                    CONTENT.helm[s.helm], strict=True))
     lines = [f"Linnaeus, round {s.round}; order {' '.join(name(s, x) or '' for x in s.turn_order)}"
              f"; helm {dots}"]
+    if s.automa >= 0:
+        lines.append(f"Solo game: P1 against the automa ({automa_level(s.options)})")
+    if s.to_move is not None:
+        lines.append(f"{name(s, s.to_move)} to play")
+    if s.round == 1 and s.turns_done == 0:
+        lines.append(_order_line(s, "round-1", s.current_tile, s.first_spaces))
     if s.next_tile >= 0:
-        marks = " ".join(name(s, x) or "-" for x in s.next_spaces)
-        lines.append(f"next-round order tile {CONTENT.order_ids[s.next_tile]}: {marks}")
+        lines.append(_order_line(s, "next-round", s.next_tile, s.next_spaces))
     lines.append("Map:")
     for k, loc in enumerate(CONTENT.locations):
         bits = [loc.name]
         if s.sites[k] >= 0:
             spec = CONTENT.specimens[s.sites[k]]
-            bits.append(f"{spec.name} ({spec.containers} containers)")
+            bits.append(f"{spec.name} ({spec.containers} container"
+                        f"{'' if spec.containers == 1 else 's'})")
         if s.site_sketch[k] >= 0:
             bits.append(f"sketch {CONTENT.sketches[s.site_sketch[k]].id}")
         visits = [name(s, x) or "" for x in s.first_marks[2 * k : 2 * k + 2] if x >= 0]
@@ -205,12 +219,15 @@ def render_text(s: LinnaeusState, seat: int | None) -> str:
         here = [name(s, x) or "" for x in range(s.n_sides) if s.explorer[x] == k]
         if here:
             bits.append("explorers " + ",".join(here))
+        if s.sites[k] >= 0:
+            bits.append("corners " + corners_text(CONTENT.specimens[s.sites[k]]))
         lines.append("  " + "; ".join(bits))
     lines.append("Displays: letters " + " ".join(_shown(_ids(s.letter_display, CONTENT.letters)))
                  + "; books " + " ".join(_shown(_ids(s.book_display, CONTENT.books)))
                  + "; voyages " + " ".join(_shown(_ids(s.voyage_display, CONTENT.voyages)))
                  + "; exotics " + " ".join(_shown(_ids(s.exotic_display, CONTENT.exotics)))
                  + "; lenses " + " ".join(_shown(_ids(s.lens_display, CONTENT.advanced))))
+    lines.extend(_display_lines(s))
     garden = []
     for k, spot in enumerate(CONTENT.spots):
         owner = name(s, s.spot_owner[k])
@@ -237,6 +254,54 @@ def render_text(s: LinnaeusState, seat: int | None) -> str:
 
 def _shown(items: list[str | None]) -> list[str]:
     return [x or "-" for x in items]
+
+
+def corners_text(spec: Specimen) -> str:
+    """A specimen's corners NW, NE, SE, SW as printed: a knowledge category, a bonus, or -."""
+    return ", ".join("-" if c is None else CATEGORIES[c.knowledge] if c.knowledge >= 0
+                     else reward_text(c.bonus) for c in spec.corners)
+
+
+def _order_line(s: LinnaeusState, which: str, tile: int, marks: list[int]) -> str:
+    spaces = "; ".join(f"{k + 1} {reward_text(reward)} [{side_name(s, marks[k]) or '-'}]"
+                       for k, reward in enumerate(CONTENT.order_tiles[tile]))
+    return f"{which} order tile {CONTENT.order_ids[tile]}: {spaces}"
+
+
+def _display_lines(s: LinnaeusState) -> list[str]:
+    """What each face-up card gives."""
+    from boardlab.games.linnaeus.explain import condition_text, lens_text
+
+    lines = []
+    for x in s.letter_display:
+        if x >= 0:
+            letter = CONTENT.letters[x]
+            lines.append(f"  {letter.id} {COLOURS[letter.colour]} letter: write "
+                         f"{reward_text(letter.write)}; send {reward_text(letter.send)}")
+    for x in s.book_display:
+        if x >= 0:
+            book = CONTENT.books[x]
+            needs = " ".join(CATEGORIES[e] if e >= 0 else f"any-{DOMAINS[-1 - e]}"
+                             for e in book.knowledge)
+            sketches = f", sketches {'+'.join(map(str, book.sketches))}" if book.sketches else ""
+            lines.append(f"  {book.id} book {book.vp} VP and {reward_text(book.reward)}; "
+                         f"needs {needs}{sketches}")
+    for x in s.voyage_display:
+        if x >= 0:
+            voyage = CONTENT.voyages[x]
+            lines.append(f"  {voyage.id} voyage to {voyage.destination}: "
+                         f"{len(voyage.cells)} spaces; income {reward_text(voyage.income)}")
+    for x in s.exotic_display:
+        if x >= 0:
+            exotic = CONTENT.exotics[x]
+            knows = " ".join(CATEGORIES[e] if e >= 0 else f"any-{DOMAINS[-1 - e]}"
+                             for e in exotic.knowledge)
+            lines.append(f"  {exotic.id} {exotic.name}: knowledge {knows}; 5 VP if "
+                         + " or ".join(condition_text(c) for c in exotic.conditions))
+    for x in s.lens_display:
+        if x >= 0:
+            lines.append(f"  {CONTENT.advanced[x].id}: {lens_text(ADVANCED + x)}")
+    return lines
 
 
 def _side_lines(s: LinnaeusState, side: int, seat: int | None) -> list[str]:

@@ -18,6 +18,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardlab.games.scythe.abilities_text import ability_texts
+from boardlab.games.scythe.content import CONTENT
 from boardlab.games.svg import (
     Options,
     circle,
@@ -154,7 +156,57 @@ def _map(body: Mapping[str, Any], factions: Mapping[int, str], options: Options)
     for space in spaces:
         parts += _contents(space, options)
     parts += _badges(spaces, by_space, options)
+    parts += _legend()
     return parts
+
+
+#: What each terrain gives when produced on, from the board's data; the others give nothing.
+TERRAIN_PRODUCT = {space.terrain: space.produces for space in CONTENT.board.hexes if space.produces}
+LEGEND_NOTE = {
+    "lake": "nothing: units cannot stand there without an ability",
+    "factory": "a Factory card to the first character there",
+    "home_base": "nothing: a faction's start",
+}
+
+
+def _legend() -> list[str]:
+    """The terrain legend, in the empty corner right of the map's bottom row."""
+    x0, y0, column, row = _centre(8, 4)[0] - 24, MAP_Y + MAP_H - 62, 106.0, 19.0
+    cells = [text(x0, y0 + 12, "Terrain gives", 11, font_weight="bold", fill=INK)]
+    for k, (terrain, fill) in enumerate(TERRAIN_FILL.items(), start=1):
+        x, y = x0 + (k % 3) * column, y0 + (k // 3) * row
+        product = TERRAIN_PRODUCT.get(terrain)
+        gives = (product + "s" if product == "worker" else product) if product else "nothing"
+        if product is None and terrain == "factory":
+            gives = "a card"
+        name = "home" if terrain == "home_base" else terrain
+        meaning = f"produce here: {gives}" if product else LEGEND_NOTE.get(terrain, "nothing")
+        cells.append(
+            group(
+                [
+                    title(f"{name}: {meaning}"),
+                    rect(x, y + 2, 12, 12, rx=2, fill=fill, stroke="#0006", stroke_width=0.8),
+                    text(x + 16, y + 12, f"{name}: {gives}", 10.5, fill=INK),
+                ]
+            )
+        )
+    return cells
+
+
+def _ability_text(faction: str, ability: str) -> str:
+    """A faction's ability or one of its mech abilities, by id, as its name and its words."""
+    texts = ability_texts(faction)
+    if ability == CONTENT.faction(faction).ability.id:
+        return texts["faction"]
+    return texts.get(ability, ability.replace("_", " "))
+
+
+def _faction_tip(faction: str) -> str:
+    """The hover text of a faction: its own ability, its character, its four mechs."""
+    record = CONTENT.faction(faction)
+    texts = ability_texts(faction)
+    mechs = " ".join(texts[mech.id] for mech in record.mechs)
+    return f"{record.name}. {texts['faction']} {texts['character']} Mechs: {mechs}"
 
 
 def _space_options(options: Options) -> dict[str, list[str]]:
@@ -219,17 +271,15 @@ def _label(space: Mapping[str, Any], cx: float, cy: float) -> list[str]:
     if home is not None:
         return [text(cx, cy - 24, home.capitalize(), 11, "middle", fill="#333", font_weight="bold")]
     name = "Factory" if terrain == "factory" else space["id"]
-    parts = [text(cx, cy - 28, name, 10, "middle", fill=ink, font_weight="bold", fill_opacity=0.85)]
+    parts = [text(cx, cy - 27, name, 11, "middle", fill=ink, font_weight="bold", fill_opacity=0.85)]
     if space["tunnel"]:
-        parts.append(rect(cx - 37, cy - 26, 14, 11, rx=5.5, fill="#4a4037"))
-        parts.append(text(cx - 30, cy - 17.5, "T", 8.5, "middle", fill="#fff", font_weight="bold"))
+        parts.append(rect(cx - 38, cy - 27, 16, 14, rx=6, fill="#4a4037"))
+        parts.append(text(cx - 30, cy - 16.5, "T", 11, "middle", fill="#fff", font_weight="bold"))
     if space["encounter"]:
         parts.append(
-            circle(cx + 29, cy - 20, 7, fill="#fff3c4", stroke="#a0522d", stroke_width=1.5)
+            circle(cx + 29, cy - 20, 8, fill="#fff3c4", stroke="#a0522d", stroke_width=1.5)
         )
-        parts.append(
-            text(cx + 29, cy - 16.5, "!", 10, "middle", fill="#a0522d", font_weight="bold")
-        )
+        parts.append(text(cx + 29, cy - 16, "!", 11, "middle", fill="#a0522d", font_weight="bold"))
     return parts
 
 
@@ -313,7 +363,7 @@ def _units(
                         x + 9.5,
                         cy + 4,
                         f"M{stack['mechs']}" if stack["mechs"] > 1 else "M",
-                        9.5,
+                        11,
                         "middle",
                         fill=ink,
                         font_weight="bold",
@@ -328,12 +378,12 @@ def _units(
             (
                 "worker",
                 [
-                    circle(x + 8, cy, 7.5, fill=_tint(fill, 0.35), stroke="#000", stroke_width=1),
+                    circle(x + 8, cy, 8, fill=_tint(fill, 0.35), stroke="#000", stroke_width=1),
                     text(
                         x + 8,
-                        cy + 3.5,
+                        cy + 4,
                         stack["workers"],
-                        9.5,
+                        11,
                         "middle",
                         fill=ink,
                         font_weight="bold",
@@ -379,7 +429,7 @@ def _resources(cx: float, y: float, resources: Mapping[str, int]) -> list[str]:
         parts.append(
             rect(x, y - 6, 11, 11, rx=2, fill=RESOURCE_FILL[name], stroke="#000", stroke_width=0.6)
         )
-        parts.append(text(x + 13, y + 3.5, count, 9.5, fill="#111", font_weight="bold"))
+        parts.append(text(x + 13, y + 4, count, 11, fill="#111", font_weight="bold"))
         parts.append(title(f"{count} {name}"))
         x += 22
     return parts
@@ -466,13 +516,18 @@ def _player_panel(
     parts.append(rect(SIDE_X, y, 8, height, rx=3, fill=colour, stroke=edge, stroke_width=0.8))
     head = f"{side(seat)}{' (you)' if mine else ''} \u00b7 {player['faction_name']}"
     parts.append(
-        text(
-            SIDE_X + 16,
-            y + 18,
-            head,
-            13.5,
-            font_weight="bold",
-            fill=edge if faction != "crimea" else "#9a6f00",
+        group(
+            [
+                title(_faction_tip(faction)),
+                text(
+                    SIDE_X + 16,
+                    y + 18,
+                    head,
+                    13.5,
+                    font_weight="bold",
+                    fill=edge if faction != "crimea" else "#9a6f00",
+                ),
+            ]
         )
     )
     mat = f"{player['mat']} mat #{player['mat_number']}" + (" \u00b7 to play" if active else "")
@@ -786,7 +841,7 @@ def _slot(x: float, y: float, top: Mapping[str, Any], options: Options | None) -
             stroke_dasharray="3 2" if built else None,
         ),
         text(sx + 31, sy + 14, kind, 10.5, "middle", fill=INK),
-        text(sx + 31, sy + 27, "built" if built else "on mat", 9.5, "middle", fill=MUTED),
+        text(sx + 31, sy + 27, "built" if built else "on mat", 10.5, "middle", fill=MUTED),
     ]
     hit = rect(sx - 2, sy - 2, 66, 36, rx=6, fill="none", class_="hit")
     return _option(options, (f"structure {kind}",), face, hit)
@@ -873,6 +928,7 @@ def _extras(
         label = mech["ability"] + (f" @{mech['at']}" if deployed else "")
         width = 14 + 6.4 * len(label)
         face = [
+            title(_ability_text(player["faction"], mech["ability"])),
             rect(
                 x,
                 y + 2,
@@ -885,7 +941,7 @@ def _extras(
             text(x + 7, y + 15, label, 11, fill=ink if deployed else INK),
         ]
         hit = rect(x - 2, y, width + 4, 23, rx=5, fill="none", class_="hit")
-        parts.append(_option(options, (f"mech {mech['ability']}",), face, hit))
+        parts.append(_option(options, (f"mech {mech['ability']}",), [group(face)], hit))
         x += width + 6
     x += 10
     parts.append(text(x, y + 15, "enlist bonuses", 12, font_weight="bold", fill=MUTED))

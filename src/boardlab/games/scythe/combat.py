@@ -293,14 +293,30 @@ def resolve_retreat(s: ScytheState, f: Frame, a: Action) -> None:
 def run_end(s: ScytheState, f: Frame) -> None:
     """The winner's popularity loss, the loser's card, the winner's star (S-9.2-6, S-9.2-7,
     S-9.3); the game ends after all of it on a sixth star (S-21.3-3)."""
-    _, attacker, _, defender, winner, sent_home, consolation = f
+    _, attacker, territory, defender, winner, sent_home, consolation = f
     s.stack.pop()
     loser = defender if winner == attacker else attacker
+    popularity = s.popularity[attacker]
     if winner == attacker and sent_home and "camaraderie" not in active_abilities(s, attacker):
         lose_popularity(s, attacker, sent_home)
+    s.announce("combat", aftermath_text, winner, loser, territory, sent_home,
+               popularity - s.popularity[attacker] if winner == attacker else 0, consolation)
     if consolation:
         draw_cards(s, loser, 1)
     place_combat_star(s, winner)
+
+
+def aftermath_text(winner: int, loser: int, territory: int, sent_home: int, popularity: int,
+                   consolation: int) -> str:
+    """What a combat cost (S-9.2-6, S-9.2-7): the loser's retreat, the winner's popularity,
+    the loser's consolation card."""
+    parts = [f"P{loser + 1} retreats from {NAMES[territory]}"]
+    if sent_home:
+        parts.append(f"P{winner + 1} loses {popularity} popularity for the {sent_home} "
+                     f"worker{'s' if sent_home > 1 else ''} sent home")
+    if consolation:
+        parts.append(f"P{loser + 1} draws a combat card for having spent power or cards")
+    return "; ".join(parts)
 
 
 # ---------------------------------------------------------------------- hidden choices

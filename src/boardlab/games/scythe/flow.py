@@ -43,7 +43,7 @@ from boardlab.games.scythe import (
 )
 from boardlab.games.scythe.board import NAMES
 from boardlab.games.scythe.content import BOTTOM_ACTIONS, TOP_ACTIONS
-from boardlab.games.scythe.tables import SECTION_TOP, UNITS_PER_SEAT
+from boardlab.games.scythe.tables import FACTION_ABILITY, SECTION_TOP, UNITS_PER_SEAT
 from boardlab.games.scythe.vocabulary import RESOURCES, TRACKS
 
 if TYPE_CHECKING:
@@ -65,6 +65,15 @@ def _unit_name(s: ScytheState, f: Frame) -> str:
     piece = f[2]
     kind = "character" if piece == 0 else ("mech" if piece < 5 else "worker")
     return f"your {kind} on {NAMES[s.units[f[1] * UNITS_PER_SEAT + piece]]}"
+
+
+def _section_rule(s: ScytheState, f: Frame) -> str:
+    """Why last turn's section is, or is not, among the options (S-5, S-15.2)."""
+    if s.last_section[f[1]] < 0:
+        return "(any: this is your first turn)"
+    if FACTION_ABILITY[s.faction[f[1]]] == "relentless":
+        return "(Relentless: Rusviet may take last turn's section again)"
+    return "(not last turn's)"
 
 
 def _reveal_too(ask: Ask[ScytheState]) -> Ask[ScytheState]:
@@ -100,7 +109,7 @@ _RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     # the turn (S-5): a section, its top action, its bottom action
     "turn": Ask(
         "choose_section",
-        lambda s, f: f"{_p(f)}, turn {s.turn}: choose a section (not last turn's)",
+        lambda s, f: f"{_p(f)}, turn {s.turn}: choose a section {_section_rule(s, f)}",
         turn.options_section,
         turn.resolve_section,
     ),

@@ -1,9 +1,10 @@
 """The options of a Scythe game: the deal, and every rule option of ``rule_options.json``.
 
-Each rule option keeps the id it has in ``rule_options.json`` and its engine default there
-(section 19 of the reference lists the beta-vs-published points, section 21 the rulings).
-Where the seed is illegible and only the published value is known, the option has that
-one value: it is listed so that a save or a run states it, not because it can change.
+Each rule option keeps the id it has in ``rule_options.json`` and its engine default there;
+the help texts speak to players (what the option changes, the published game's value where
+it differs), the rule references are in README.md's options table. Where only the published
+value is known, the option has that one value: it is listed so that a save or a run states
+it, not because it can change.
 
 >>> [option.name for option in OPTIONS][:3]
 ['factions', 'mats', 'banned_combinations']
@@ -27,132 +28,139 @@ BANNED_COMBINATIONS: tuple[tuple[str, str], ...] = (
 TURN_LIMIT = 100
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    # the deal (section 4.7)
+    # the deal
     OptionSpec(
         "factions",
         [],
-        "one faction per seat, in seat order (default: dealt at random by the seed)",
+        "the faction each seat plays, in seat order; left empty, factions are dealt at random",
         choices=FACTION_IDS,
     ),
     OptionSpec(
         "mats",
         [],
-        "one player mat per seat, in seat order (default: dealt at random by the seed)",
+        "the player mat each seat uses, in seat order; left empty, mats are dealt at random",
         choices=MAT_IDS,
     ),
     OptionSpec(
         "banned_combinations",
         False,
-        "never pair Rusviet with Industrial nor Crimea with Patriotic (21.3-9)",
+        "never deal Rusviet with the Industrial mat nor Crimea with the Patriotic mat, the two "
+        "pairings the publisher advises against",
     ),
     # a game always ends (README): random play may never place a sixth star
     OptionSpec(
         "turn_limit",
         TURN_LIMIT,
-        "the game ends, scored as if a sixth star had just been placed, once every player "
-        "has had this many turns (0: no limit); real games end long before",
+        "the game ends and is scored once every player has had this many turns (0: no "
+        "limit); real games end on a sixth star long before",
     ),
-    # rule_options.json, in its order
+    # rule_options.json, in its order (rule references in README.md)
     OptionSpec(
         "polania_riverwalk_terrains",
         ["forest", "mountain"],
-        "the two terrains Polania's Riverwalk crosses rivers into (19 #1, 21.2-1: seed "
-        "forest+mountain; published village+mountain)",
+        "the two terrains Polania's Riverwalk mech lets its units cross rivers into "
+        "(published game: village and mountain)",
         choices=LAND_TERRAINS,
     ),
     OptionSpec(
         "factory_card_move_distance",
         3,
-        "territories a Factory-card Move may go, one more with Speed (21.2-2; published 2)",
+        "how many territories the Move on a Factory card goes, one more with Speed "
+        "(published game: 2)",
         choices=(2, 3),
     ),
     OptionSpec(
         "relentless_applies_to_factory_card",
         True,
-        "Rusviet may use its Factory card on consecutive turns (21.2-7; 2022 printing: no)",
+        "Rusviet may also use its Factory card two turns in a row (the 2022 printing says no)",
     ),
     OptionSpec(
         "seaworthy_may_retreat_to_adjacent_lake",
         True,
-        "a Nordic unit with Seaworthy that loses a combat may retreat onto an adjacent lake "
-        "(15.1, 19 #4)",
+        "Nordic units with Seaworthy that lose a combat may retreat onto a lake next to it "
+        "instead of going home",
     ),
     OptionSpec(
         "factory_cards_drawn_at_setup",
         "players+1",
-        "Factory cards put on the Factory at setup (4.2; the seed's number is illegible)",
+        "Factory cards put on the Factory at the start: one more than the players "
+        "(the only value)",
         choices=("players+1",),
     ),
     OptionSpec(
         "combat_deck",
         "published",
-        "the 42 published combat cards: 16x2, 12x3, 8x4, 6x5 (19 #6; the seed's is illegible)",
+        "the combat cards: the published 42 (sixteen 2s, twelve 3s, eight 4s, six 5s; the "
+        "only value)",
         choices=("published",),
     ),
     OptionSpec(
         "objective_deck_size",
         len(CONTENT.objectives),
-        "objective cards in the deck (19 #7; the seed's 20 is a low-confidence reading)",
+        "how many objective cards are in the deck (the published set; the only value)",
         choices=(len(CONTENT.objectives),),
     ),
     OptionSpec(
         "encounter_deck_size",
         len(CONTENT.encounters),
-        "encounter cards in the deck (19 #7; the seed's 20 is a low-confidence reading)",
+        "how many encounter cards are in the deck (the published set; the only value)",
         choices=(len(CONTENT.encounters),),
     ),
     OptionSpec(
         "trade_resources_placement",
         "split_allowed",
-        "Trade's 2 resources may be split over worker territories, or go on one (19 #8)",
+        "whether Trade's two resources may go on different territories with your workers "
+        "(split_allowed, as published) or must go on one",
         choices=("split_allowed", "one_territory"),
     ),
     OptionSpec(
         "submerge_units",
         "character_and_mechs",
-        "units Polania's Submerge moves over lakes (19 #9; the seed reads 'character')",
+        "which of Polania's units Submerge lets cross lakes: the character and the mechs "
+        "(as published) or the character only",
         choices=("character_and_mechs", "character"),
     ),
     OptionSpec(
         "disarm_counts_own_mine",
         False,
-        "Saxony's Disarm also works on a territory with its own Mine (19 #13; 2022 printing)",
+        "Saxony's Disarm also works in a combat on the territory of its own Mine (the 2022 "
+        "printing says yes)",
     ),
     OptionSpec(
         "structure_bonus_tile_set",
         "published",
-        "the six published structure bonus tiles (16.2, 19 #10; the seed's are illegible)",
+        "the structure bonus tiles: the six published ones (the only value)",
         choices=("published",),
     ),
     OptionSpec(
         "delay_of_game_variant_popularity_loss",
         0,
-        "popularity lost for stalling over 10 s while counting coins, 0 = variant off (14); "
-        "the engine counts at once, so no one ever stalls",
+        "popularity a player loses for stalling while coins are counted (0: variant off); the "
+        "game counts at once, so it never applies",
         choices=(0, CONTENT.scoring.delay_of_game_popularity),
     ),
     OptionSpec(
         "camaraderie_covers_worker_only_territories",
         False,
-        "Polania's Camaraderie also spares the popularity for moving into workers-only "
-        "territory (21.2-5: no)",
+        "Polania's Camaraderie also spares the popularity lost for moving into territory "
+        "held only by enemy workers (published: only after a won combat)",
     ),
     OptionSpec(
         "mill_territory_uses_a_produce_slot",
         True,
-        "the Mill produces only when its territory is one of the chosen Produce territories "
-        "(21.2-4)",
+        "the Mill produces only when its territory is one of those you choose to Produce on "
+        "(off: its territory does not use up one of your Produce territories)",
     ),
     OptionSpec(
         "carried_worker_may_also_move_alone",
         True,
-        "a worker carried by a mech may also move on its own in the same Move (21.2-6)",
+        "a worker carried by a mech may still move on its own in the same Move",
     ),
     OptionSpec(
         "loss_below_zero",
         "down_to_zero_not_blocking",
-        "a popularity/power loss below zero stops at zero and never blocks the action "
-        "(21.2-8), or blocks it",
+        "when a popularity or power loss is more than you have: it stops at zero and the "
+        "action goes on, or the action may not be taken (blocks_action)",
         choices=("down_to_zero_not_blocking", "blocks_action"),
     ),
 )

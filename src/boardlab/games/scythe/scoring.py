@@ -26,7 +26,8 @@ from boardlab.games.scythe.board import (
 )
 from boardlab.games.scythe.content import CONTENT
 from boardlab.games.scythe.control import all_controlled, resources_on
-from boardlab.games.scythe.tables import N_STRUCTURES, OFF_BOARD, UNITS_PER_SEAT
+from boardlab.games.scythe.stars import SIXTH_STAR, TURN_LIMIT
+from boardlab.games.scythe.tables import N_STRUCTURES, OFF_BOARD, STARS_TO_END, UNITS_PER_SEAT
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState
@@ -37,6 +38,21 @@ _NEAR_TARGET = {
     "adjacent_lakes": LAKES,
     "adjacent_encounters": ENCOUNTER_SPACES,
 }
+
+
+def end_reason(s: ScytheState) -> str:
+    """Why the game ended, in words: who placed the sixth star, or the turn limit (S-14)."""
+    if s.ended == SIXTH_STAR:
+        for seat in range(s.players):
+            if s.stars(seat) >= STARS_TO_END:
+                faction = CONTENT.factions[s.faction[seat]].name
+                return (f"P{seat + 1} ({faction}) placed their sixth star, which ends the "
+                        "game at once.")
+    if s.ended == TURN_LIMIT:
+        limit = s.options.get("turn_limit", 0)
+        return (f"Nobody placed a sixth star within the turn limit ({limit} turns each), "
+                "so the game ended there.")
+    return ""
 
 
 def territories(mask: int) -> int:

@@ -25,7 +25,10 @@ from boardlab.games.scythe.tables import (
     ALL_UPGRADES,
     COMBAT_STARS_MAX,
     FACTION_ABILITY,
+    GOAL_COMBAT_1,
+    GOAL_COMBAT_2,
     GOAL_MECHS,
+    GOAL_OBJECTIVE,
     GOAL_POPULARITY,
     GOAL_POWER,
     GOAL_RECRUITS,
@@ -80,6 +83,7 @@ def place_stars(s: ScytheState, seat: int) -> bool:
         low = new & -new
         new ^= low
         s.star_goals[seat] |= low
+        s.announce("star", star_text, seat, low.bit_length() - 1)
         if _sixth(s, seat):
             return True
     return False
@@ -91,6 +95,7 @@ def place_combat_star(s: ScytheState, seat: int) -> bool:
     if s.combat_stars[seat] >= COMBAT_STARS_MAX and not _dominates(s, seat):
         return False
     s.combat_stars[seat] += 1
+    s.announce("star", star_text, seat, GOAL_COMBAT_1)
     return _sixth(s, seat)
 
 
@@ -100,7 +105,27 @@ def place_objective_star(s: ScytheState, seat: int) -> bool:
     if s.objective_stars[seat] >= OBJECTIVE_STARS_MAX and not _dominates(s, seat):
         return False
     s.objective_stars[seat] += 1
+    s.announce("star", star_text, seat, GOAL_OBJECTIVE)
     return _sixth(s, seat)
+
+
+STAR_REASONS = {
+    GOAL_UPGRADES: "every upgrade made",
+    GOAL_MECHS: "every mech deployed",
+    GOAL_STRUCTURES: "every structure built",
+    GOAL_RECRUITS: "every recruit enlisted",
+    GOAL_WORKERS: "every worker on the board",
+    GOAL_OBJECTIVE: "an objective completed",
+    GOAL_COMBAT_1: "a combat won",
+    GOAL_COMBAT_2: "a combat won",
+    GOAL_POPULARITY: "popularity at the top of its track",
+    GOAL_POWER: "power at the top of its track",
+}
+
+
+def star_text(seat: int, goal: int) -> str:
+    """The log's line for a star placed (S-13)."""
+    return f"P{seat + 1} places a star: {STAR_REASONS[goal]}"
 
 
 def _dominates(s: ScytheState, seat: int) -> bool:

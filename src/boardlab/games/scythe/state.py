@@ -48,8 +48,9 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from boardlab.engine import Rng, StackState
+from boardlab.engine import Action, Rng, StackState
 from boardlab.games.scythe import combat, flow, scoring, setup, view
+from boardlab.games.scythe import explain as explaining
 from boardlab.games.scythe.tables import N_VALUES, UNITS_PER_SEAT
 
 #: Fields holding one int.
@@ -168,6 +169,9 @@ class ScytheState(StackState):
             for part in scoring.breakdown(self)
         ]
 
+    def end_reason(self) -> str:
+        return scoring.end_reason(self)
+
     def scores_seen_by(self, seat: int | None) -> list[float | None]:
         # coins are secret (S-4.9, S-17), so is every running score but one's own
         scores: list[float | None] = list(self.scores())
@@ -185,6 +189,9 @@ class ScytheState(StackState):
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         view.resample_hidden(self, seat, rng)
+
+    def explain(self, action: Action | str) -> str:
+        return explaining.explain(self, action)
 
     def secret_note(self, kind: str) -> str:
         note = combat.SECRET_NOTES.get(kind)

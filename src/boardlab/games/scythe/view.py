@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Frame, Rng
 from boardlab.games.scythe import combat, factory, objectives
+from boardlab.games.scythe.abilities_text import seat_ability_texts
 from boardlab.games.scythe.board import (
     BIT,
     ENCOUNTER_SPACES,
@@ -612,6 +613,24 @@ def _mat_lines(p: dict[str, Any], whose: str) -> list[str]:
     return lines
 
 
+def _ability_lines(s: ScytheState, players: list[dict[str, Any]], shown: int) -> list[str]:
+    """The shown mat's faction, character and mech abilities in full (a mech's ability works
+    while that mech is on the board), then every other faction's ability and mechs out."""
+    texts = seat_ability_texts(s, shown)
+    lines = _wrap(texts["faction"].replace(":", " (faction):", 1))
+    lines += _wrap(texts["character"].replace(":", " (character):", 1))
+    for mech in players[shown]["mechs"]:
+        where = "mech out" if mech["at"] is not None else "mech on mat"
+        lines += _wrap(texts[mech["ability"]].replace(":", f" ({where}):", 1))
+    others = []
+    for p in players:
+        if p["seat"] != shown:
+            name = seat_ability_texts(s, p["seat"])["faction"].split(":")[0]
+            out = [m["ability"] for m in p["mechs"] if m["at"] is not None]
+            others.append(f"{p['side']} {name} (mechs out: {' '.join(out) or 'none'})")
+    return lines + _wrap("Others: " + ", ".join(others))
+
+
 def _own_lines(own: dict[str, Any]) -> list[str]:
     hand = " ".join(map(str, own["hand"])) or "none"
     held = "; ".join(
@@ -662,7 +681,9 @@ def render_text(s: ScytheState, viewer: int | None) -> str:
     lines += _map_lines(s)
     lines += _players_lines(players)
     whose = "Your" if viewer is not None else f"P{s.active + 1}'s"
-    lines += _mat_lines(players[s.active if viewer is None else viewer], whose)
+    shown = s.active if viewer is None else viewer
+    lines += _mat_lines(players[shown], whose)
+    lines += _ability_lines(s, players, shown)
     if body["you"] is not None:
         lines += _own_lines(body["you"])
     if body["combat"] is not None:
