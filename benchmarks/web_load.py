@@ -9,6 +9,13 @@ that load, not time spent queueing inside this client. ``--think`` adds a pause 
 
     python benchmarks/web_load.py                             # 200 Konoten games, both databases
     python benchmarks/web_load.py --backends sqlite --games 50
+    python benchmarks/web_load.py --backends sqlite --games 8 --inflight 8 --bot-games 20 \
+        --seconds 60                           # people's moves beside 20 bot-only Scythe games
+
+``--bot-games N`` first creates N games of Scythe whose every seat is a bot (``--bot-agent``),
+which play at full speed meanwhile; the people's games are then timed (at most ``--seconds``
+of play). The CPU time of the server (its processes and its bot workers) and of this client
+are shown side by side, so that a client starved of CPU is not taken for a slow server.
     python benchmarks/web_load.py --postgres postgresql+psycopg://boardlab:pw@127.0.0.1/db
 
 PostgreSQL's URL is ``--postgres`` or ``$BOARDLAB_TEST_POSTGRES`` (``.ci/run`` sets it); the
@@ -52,6 +59,9 @@ class Figures:
     played: dict[int, list[str]] = field(default_factory=dict)  # game index: its action ids
     finished: set[int] = field(default_factory=set)  # indexes of the games played to the end
     elapsed: float = 0.0
+    bot_moves: int = 0  # moves the bot-only games made while the people played
+    server_cpu: float = 0.0  # CPU seconds of the server's processes while the people played
+    client_cpu: float = 0.0  # CPU seconds of this client meanwhile
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -90,7 +100,8 @@ class Server:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        command = [str(BOARDLAB), "serve", "--port", str(self.port), "--db", db]
+        command = [str(BOARDLAB), "serve", "--port", str(self.port), "--db", db,
+                   "--games-per-client", "1000000", "--bot-games", "1000"]
         if workers > 1:
             command += ["--workers", str(workers)]
         self.log = workdir / f"server-{self.port}.log"
@@ -112,6 +123,22 @@ class Server:
                 pass
             await asyncio.sleep(0.2)
         raise RuntimeError(f"boardlab serve did not answer:\n{self.log.read_text()[-3000:]}")
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time of every process of the server's session (its server
+        processes and bot workers) that is still running."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == self.process.pid:  # the session id: start_new_session
+                total += int(fields[11]) + int(fields[12])
+        return total / tick
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -170,6 +197,8 @@ async def play_moves(
     view: dict[str, Any] | None = None
     played = figures.played.setdefault(index, [])
     for _ in range(args.moves):
+        if args.seconds and time.perf_counter() > args.deadline:
+            return
         if view is None:  # the first move: whose turn it is, from the spectator's view
             seen = await client.request("GET", f"{url}/view", figures.views)
             seat = seen.json()["to_move"]
@@ -209,12 +238,20 @@ async def run(db: str, workers: int, args: argparse.Namespace) -> Figures:
         client = Client(args.inflight)
         try:
             await server.ready(client.http)
+            bots = [await start_bots(client, server.url, args, n) for n in range(args.bot_games)]
+            await bots_moving(client, server.url, bots)
+            cpu, own = server.cpu_seconds(), time.process_time()
+            bot_moves = await moves_of(client, server.url, bots)
             start = time.perf_counter()
+            args.deadline = start + args.seconds
             await asyncio.gather(*(
                 play_game(client, server.url, args, index, figures)
                 for index in range(args.games)
             ))
             figures.elapsed = time.perf_counter() - start
+            figures.server_cpu = server.cpu_seconds() - cpu
+            figures.client_cpu = time.process_time() - own
+            figures.bot_moves = await moves_of(client, server.url, bots) - bot_moves
         finally:
             await client.http.aclose()
             server.stop()
@@ -224,13 +261,45 @@ async def run(db: str, workers: int, args: argparse.Namespace) -> Figures:
     return figures
 
 
+async def start_bots(client: Client, base: str, args: argparse.Namespace, index: int) -> str:
+    """Create one Scythe game whose every seat is a bot; its id."""
+    body = {"game": "scythe", "players": args.bot_players, "seed": 1000 + index,
+            "seats": [{"kind": "bot", "agent": args.bot_agent}] * args.bot_players}
+    created = await client.request("POST", f"{base}/api/games", json=body)
+    if created.status_code != 201:
+        raise RuntimeError(f"a bot game was refused: {created.text}")
+    game_id: str = created.json()["id"]
+    return game_id
+
+
+async def bots_moving(client: Client, base: str, game_ids: list[str]) -> None:
+    """Wait (a minute at most) until every bot game has moved: the bot workers are up."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        answers = [await client.request("GET", f"{base}/api/games/{g}") for g in game_ids]
+        if all(answer.json()["moves"] > 0 for answer in answers):
+            return
+        await asyncio.sleep(0.5)
+    raise RuntimeError("the bot games did not start within a minute")
+
+
+async def moves_of(client: Client, base: str, game_ids: list[str]) -> int:
+    """The moves made so far in the games ``game_ids``."""
+    total = 0
+    for game_id in game_ids:
+        total += (await client.request("GET", f"{base}/api/games/{game_id}")).json()["moves"]
+    return total
+
+
 def inexact(args: argparse.Namespace, figures: Figures) -> int:
     """How many games the engine does not replay to what the server answered: a move it
     refuses, or a game the server called over that is not (or the other way round)."""
     wrong = 0
     for index, played in figures.played.items():
+        state = boardlab.new(args.game, args.players, args.seed + index)
         try:
-            state = boardlab.replay(args.game, args.players, args.seed + index, played)
+            for action in played:  # the seats' choices: the engine plays forced moves itself
+                state.apply(action)
         except boardlab.IllegalAction:
             wrong += 1
             continue
@@ -250,7 +319,10 @@ def row(name: str, workers: int, args: argparse.Namespace, figures: Figures) -> 
         f"{max(figures.moves, default=0) * ms:.0f} | "
         f"{percentile(figures.views, 0.50) * ms:.1f} | "
         f"{percentile(figures.views, 0.99) * ms:.1f} | "
-        f"{'yes' if p99 < GOAL_MS else 'no'} | {errors} |"
+        f"{'yes' if p99 < GOAL_MS else 'no'} | {args.bot_games} | "
+        f"{figures.bot_moves / figures.elapsed:.0f} | "
+        f"{figures.server_cpu / figures.elapsed:.2f} | "
+        f"{figures.client_cpu / figures.elapsed:.2f} | {errors} |"
     )
 
 
@@ -266,6 +338,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--postgres", default=os.environ.get("BOARDLAB_TEST_POSTGRES", ""))
     parser.add_argument("--out", type=Path, help="append the table to this markdown file")
+    parser.add_argument("--bot-games", type=int, default=0,
+                        help="bot-only Scythe games running meanwhile")
+    parser.add_argument("--bot-agent", default="random", help="the agent spec of their seats")
+    parser.add_argument("--bot-players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=0.0,
+                        help="stop the people's games after this long (0: play them out)")
     args = parser.parse_args(argv)
 
     runs = []
@@ -288,8 +366,9 @@ def main(argv: list[str] | None = None) -> int:
         "start); latencies in ms",
         "",
         "| database | server processes | games | finished | not exact | moves | moves/s | "
-        "move p50 | move p99 | move max | view p50 | view p99 | p99 < 50 ms | errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "move p50 | move p99 | move max | view p50 | view p99 | p99 < 50 ms | bot games | "
+        "bot moves/s | server CPU (cores) | client CPU (cores) | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     print("\n".join(lines), flush=True)
     for name, db, workers in runs:

@@ -46,6 +46,8 @@ def create_in_lobby(
             f"the lobby's {who!r} choice for seat {k} has no title explaining it"
         )
         seat.select_option(who)
+    if options:  # the lobby folds the options away
+        form.locator("#options-box").evaluate("box => { box.open = true; }")
     for name, value in (options or {}).items():
         set_field(form.locator(f"[name=option-{name}]"), value)
     form.locator("input[name=seed]").fill("" if seed is None else str(seed))

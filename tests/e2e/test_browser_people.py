@@ -95,7 +95,7 @@ def test_a_spectator_watches_from_the_lobby_and_a_person_joins_a_free_seat(
     web_server: Server, api: Api, new_page: Any, screenshot: Any
 ) -> None:
     created = api.create(
-        "konoten", [{"kind": "human"}, {"kind": "bot", "agent": "greedy"}], seed=11
+        "konoten", [{"kind": "open"}, {"kind": "bot", "agent": "greedy"}], seed=11
     )
     game_id = created["id"]
 

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import boardlab
+from boardlab.web.positions import UNDO_STRIDE
 
 from .pages import OVER, Clicker, create_in_lobby, current_decision, seat_of, wait_next
 from .server import Api, Server
@@ -102,12 +103,14 @@ def test_a_person_plays_compounded_against_two_bots_in_the_browser(
         if following != OVER and latest == 0 and not undone:
             # the person's own decision and nothing else since: it can be taken back
             entries = log_entries(page)
-            outcome = undo(page, last)
+            # the decision comes back under a new id: ids name positions (web/positions.py)
+            back = last + UNDO_STRIDE
+            outcome = undo(page, back)
             if outcome == "undone":
                 undone = True
-                assert api.view(game_id, token)["decision"]["id"] == last
+                assert api.view(game_id, token)["decision"]["id"] == back
                 wait_log(page, entries - 1)
-                following = last
+                following = back
             else:
                 assert re.search(r"chance|secret|announced", outcome), outcome
         elif following != OVER and latest not in (None, 0) and not refusals:

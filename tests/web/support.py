@@ -9,14 +9,28 @@ import sys
 import time
 import warnings
 from typing import Any
+from urllib.parse import urljoin
 
 import httpx
 
 with warnings.catch_warnings():  # starlette's TestClient warns about httpx on import
     warnings.simplefilter("ignore")
-    from fastapi.testclient import TestClient
+    from fastapi.testclient import TestClient as StarletteClient
+
+
+class TestClient(StarletteClient):
+    """Starlette's test client, addressing the server as ``http://localhost`` (a host the
+    server answers for by default)."""
+
+    def __init__(self, app: Any, base_url: str = "http://localhost", **options: Any) -> None:
+        super().__init__(app, base_url=base_url, **options)
+
+    def websocket_connect(self, url: str, *args: Any, **options: Any) -> Any:
+        """Starlette's, on ``ws://localhost`` rather than its fixed ``ws://testserver``."""
+        return super().websocket_connect(urljoin("ws://localhost", url), *args, **options)
 
 PG_ENV = "BOARDLAB_TEST_POSTGRES"
+AS_JSON = {"content-type": "application/json"}  # a raw body sent as JSON
 
 
 def humans(count: int) -> list[dict[str, str]]:

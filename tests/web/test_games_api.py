@@ -11,7 +11,7 @@ from boardlab.agents import make
 from boardlab.web import app_from_env, create_app
 from boardlab.web import service as service_module
 
-from .support import TestClient, create, humans, play_first, tokens, view
+from .support import AS_JSON, TestClient, create, humans, play_first, tokens, view
 
 
 def test_catalog_lists_every_game_with_its_options_and_agent_examples(
@@ -77,59 +77,94 @@ def test_bad_settings_are_refused_with_422_and_a_sentence(client: TestClient) ->
         answer = client.post("/api/games", json=body)
         assert answer.status_code == 422, body
         assert isinstance(answer.json()["error"], str) and answer.json()["error"]
-    answer = client.post("/api/games", content=b"{not json")
+    answer = client.post("/api/games", content=b"{not json", headers=AS_JSON)
     assert answer.status_code == 422 and "error" in answer.json()
     assert client.get("/api/games").json() == []
 
 
-def test_the_list_shows_every_game_newest_first_with_its_free_seats(client: TestClient) -> None:
+def test_the_list_shows_every_game_newest_first_with_its_seats_and_free_open_seats(
+        client: TestClient) -> None:
+    """Issue 27 item 6: each row has id, game, age, who sits where and status; a seat
+    reserved for its link is never counted as free."""
     older = create(client, "toy", 2)
-    newer = create(client, "konoten", 2, seats=[{"kind": "human"}, {"kind": "bot",
-                                                                    "agent": "random"}])
+    newer = create(client, "konoten", 3, seats=[{"kind": "human"}, {"kind": "open"},
+                                                {"kind": "bot", "agent": "random"}])
     listed = client.get("/api/games").json()
     assert [game["id"] for game in listed] == [newer["id"], older["id"]]
     first = listed[0]
     assert {k: first[k] for k in ("game", "players", "status", "free_seats")} == {
-        "game": "konoten", "players": 2, "status": "open", "free_seats": 1}
-    assert listed[1]["free_seats"] == 2
+        "game": "konoten", "players": 3, "status": "open", "free_seats": 1}
+    assert first["seats"] == [
+        {"seat": 0, "kind": "human", "agent": None, "taken": False},
+        {"seat": 1, "kind": "open", "agent": None, "taken": False},
+        {"seat": 2, "kind": "bot", "agent": "random", "taken": False},
+    ]
+    assert isinstance(first["created_at"], float)
+    assert listed[1]["free_seats"] == 0 and listed[1]["status"] == "playing"
 
 
-def test_opening_a_seat_link_claims_the_seat(client: TestClient) -> None:
+def test_an_open_seat_gets_no_token_at_creation(client: TestClient) -> None:
+    created = create(client, "toy", 2, seats=[{"kind": "human"}, {"kind": "open"}])
+    assert created["seats"][1] == {"seat": 1, "kind": "open"}
+    assert set(created["seats"][0]) == {"seat", "kind", "token", "url"}
+
+
+def test_opening_a_seat_link_claims_the_reserved_seat(client: TestClient) -> None:
     created = create(client, "toy", 2)
     view(client, created["id"], tokens(created)[0])
-    listed = client.get("/api/games").json()[0]
-    assert listed["free_seats"] == 1 and listed["status"] == "open"
-    view(client, created["id"], tokens(created)[1])
+    seats = client.get(f"/api/games/{created['id']}").json()["seats"]
+    assert [s["claimed"] for s in seats] == [True, False]
     listed = client.get("/api/games").json()[0]
     assert listed["free_seats"] == 0 and listed["status"] == "playing"
 
 
-def test_join_claims_a_free_seat_with_a_new_token_until_none_is_left(client: TestClient) -> None:
-    created = create(client, "toy", 2)
+def test_join_takes_open_seats_only_until_none_is_left(client: TestClient) -> None:
+    """Issue 27 item 6, issue 30 item 6: POST /join takes open seats, never a seat reserved
+    for its link, so the creator's seat cannot be taken before its link is opened."""
+    created = create(client, "toy", 3, seats=[{"kind": "human"}, {"kind": "open"},
+                                              {"kind": "open"}])
     game_id = created["id"]
-    view(client, game_id, tokens(created)[0])  # seat 0 is taken by its link
     joined = client.post(f"/api/games/{game_id}/join", json={})
     assert joined.status_code == 200
     body = joined.json()
     assert body["seat"] == 1 and body["url"] == f"/play/{game_id}?token={body['token']}"
     assert view(client, game_id, body["token"])["seat"] == 1
+    assert client.post(f"/api/games/{game_id}/join", json={}).json()["seat"] == 2
+    assert client.get("/api/games").json()[0]["status"] == "playing"
     again = client.post(f"/api/games/{game_id}/join", json={})
-    assert again.status_code == 409 and "free" in again.json()["error"]
-    taken = client.post(f"/api/games/{game_id}/join", json={"seat": 0})
-    assert taken.status_code == 409
+    assert again.status_code == 409 and "no open seat" in again.json()["error"]
+    # the creator's reserved seat, never opened yet, still answers its own link only
+    assert view(client, game_id, tokens(created)[0])["seat"] == 0
+
+
+@pytest.mark.parametrize(
+    ("seats", "body", "status", "says"),
+    [
+        ([{"kind": "human"}, {"kind": "human"}], {}, 409, "no open seat"),
+        ([{"kind": "human"}, {"kind": "open"}], {"seat": 0}, 409, "reserved"),
+        ([{"kind": "open"}, {"kind": "bot", "agent": "random"}], {"seat": 1}, 409, "bot"),
+        ([{"kind": "human"}, {"kind": "open"}], {"seat": 7}, 422, "not a seat"),
+        ([{"kind": "human"}, {"kind": "open"}], {"seat": "x"}, 422, "whole number"),
+    ],
+)
+def test_join_refusals(client: TestClient, seats: list[dict[str, str]], body: dict[str, object],
+                       status: int, says: str) -> None:
+    """Issue 27 item 6: a reserved seat, a bot seat or a seat that is not there is refused."""
+    created = create(client, "toy", 2, seats=seats)
+    answer = client.post(f"/api/games/{created['id']}/join", json=body)
+    assert answer.status_code == status and says in answer.json()["error"]
+
+
+def test_join_of_an_unknown_game_is_404(client: TestClient) -> None:
     assert client.post("/api/games/nope/join", json={}).status_code == 404
-    assert client.post(f"/api/games/{game_id}/join", json={"seat": 7}).status_code == 422
-    assert client.post(f"/api/games/{game_id}/join", json={"seat": "x"}).status_code == 422
 
 
-def test_join_may_name_the_seat_and_the_old_unopened_link_stops_working(
-        client: TestClient) -> None:
-    created = create(client, "toy", 2)
+def test_a_taken_open_seat_cannot_be_joined_again(client: TestClient) -> None:
+    created = create(client, "toy", 2, seats=[{"kind": "human"}, {"kind": "open"}])
     game_id = created["id"]
-    joined = client.post(f"/api/games/{game_id}/join", json={"seat": 1}).json()
-    assert joined["seat"] == 1
-    old = client.get(f"/api/games/{game_id}/view", params={"token": tokens(created)[1]})
-    assert old.status_code == 403
+    assert client.post(f"/api/games/{game_id}/join", json={"seat": 1}).status_code == 200
+    again = client.post(f"/api/games/{game_id}/join", json={"seat": 1})
+    assert again.status_code == 409 and "taken already" in again.json()["error"]
 
 
 def test_the_save_is_given_only_once_the_game_is_over(client: TestClient) -> None:
@@ -152,7 +187,7 @@ def test_an_uploaded_save_becomes_a_game_to_browse(client: TestClient) -> None:
     bot = make("random", seed=2)
     while not state.is_over:
         state.apply(bot.choose(state))
-    answer = client.post("/api/replays", content=state.to_json().encode())
+    answer = client.post("/api/replays", content=state.to_json().encode(), headers=AS_JSON)
     assert answer.status_code == 201
     body = answer.json()
     game_id = body["id"]
@@ -174,7 +209,7 @@ def test_a_save_that_does_not_replay_is_refused_with_422(client: TestClient) -> 
     data = json.loads(state.to_json())
     data["history"] = ["take 9"]
     for text in (json.dumps(data), "not json", "{}", json.dumps({**data, "game": "chess"})):
-        answer = client.post("/api/replays", content=text.encode())
+        answer = client.post("/api/replays", content=text.encode(), headers=AS_JSON)
         assert answer.status_code == 422, text
         assert answer.json()["error"]
     assert client.get("/api/games").json() == []

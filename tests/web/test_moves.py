@@ -10,7 +10,7 @@ import httpx
 import boardlab
 from boardlab.web import create_app
 
-from .support import TestClient, create, move, tokens, view
+from .support import AS_JSON, TestClient, create, move, tokens, view
 
 
 def snapshot(client: TestClient, game_id: str, seat_tokens: dict[int, str]) -> list[Any]:
@@ -64,8 +64,8 @@ def test_every_refusal_has_its_status_and_a_sentence_and_changes_nothing(
         assert answer.status_code == status, (body, answer.text)
         error = answer.json()["error"]
         assert isinstance(error, str) and error and "\n" not in error
-    assert client.post(url, content=b"{oops").status_code == 422
-    assert client.post(url, content=b"").status_code == 422
+    assert client.post(url, content=b"{oops", headers=AS_JSON).status_code == 422
+    assert client.post(url, content=b"", headers=AS_JSON).status_code == 422
     assert snapshot(client, game_id, seat_tokens) == before
 
 
@@ -73,7 +73,7 @@ def test_the_order_of_refusals_is_404_422_403_409_422(client: TestClient) -> Non
     created = create(client, "toy", 2, seed=5)
     game_id, seat_tokens = created["id"], tokens(created)
     # An unknown game comes first, even with a malformed body.
-    assert client.post("/api/games/nope/actions", content=b"{").status_code == 404
+    assert client.post("/api/games/nope/actions", content=b"{", headers=AS_JSON).status_code == 404
     # A malformed body before an unknown token.
     assert client.post(f"/api/games/{game_id}/actions",
                        json={"token": "forged", "decision": "x"}).status_code == 422
@@ -101,7 +101,7 @@ def test_a_finished_game_refuses_moves_with_409(client: TestClient) -> None:
 async def _race(db_url: str, twice: bool) -> tuple[list[int], dict[str, Any], list[str]]:
     """Two moves on the same decision at once (through one app, or one app each)."""
     apps = [create_app(db_url, run_bots=False) for _ in range(2 if twice else 1)]
-    clients = [httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t")
+    clients = [httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://localhost")
                for app in apps]
     try:
         made = await clients[0].post("/api/games", json={

@@ -46,7 +46,7 @@ def test_a_second_server_on_the_same_file_sees_every_move(db_url: str) -> None:
 def test_a_game_created_on_one_server_is_joined_on_another(db_url: str) -> None:
     with TestClient(create_app(db_url, run_bots=False)) as first, \
             TestClient(create_app(db_url, run_bots=False)) as second:
-        created = create(first, "toy", 2, seed=5)
+        created = create(first, "toy", 2, seed=5, seats=[{"kind": "human"}, {"kind": "open"}])
         game_id = created["id"]
         view_of(first, game_id, tokens(created)[0])  # cached on the first server
         joined = second.post(f"/api/games/{game_id}/join", json={}).json()

@@ -28,6 +28,38 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before each move, so people can follow.")
     ] = 0.0,
+    bot_workers: Annotated[
+        int | None, typer.Option(help="Processes where bots think, per server process "
+                                      "(default: the cores but one, at least 1).")
+    ] = None,
+    bot_move_seconds: Annotated[
+        float, typer.Option(help="A bot's time for one move; past it the bot plays a random "
+                                 "option and its worker restarts.")
+    ] = 15.0,
+    bot_games: Annotated[
+        int, typer.Option(help="Unfinished games with bots in every seat, at most (429 past).")
+    ] = 20,
+    bot_only_rate: Annotated[
+        float, typer.Option(help="Moves per second of all the games with bots alone, "
+                                 "together.")
+    ] = 100.0,
+    games_per_client: Annotated[
+        int, typer.Option(help="Games one client address may create or upload in an hour "
+                               "(429 past).")
+    ] = 100,
+    idle_seconds: Annotated[
+        float, typer.Option(help="A game unused this long leaves memory; it is rebuilt from "
+                                 "its log when next asked for.")
+    ] = 600.0,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(help="A host name browsers may reach the server by, besides localhost "
+                          "and --host (repeat for several); with --host 0.0.0.0 and none "
+                          "given, any name is answered."),
+    ] = None,
+    max_body: Annotated[
+        int, typer.Option(help="The largest request body in bytes (413 past).")
+    ] = 2 * 1024 * 1024,
 ) -> None:
     """Serve boardlab in the browser: open the printed address, create a game and play.
 
@@ -38,15 +70,29 @@ def serve(
         fail(f"--port {port} is not a TCP port (1 to 65535)")
     if workers < 1:
         fail(f"--workers {workers}: give 1 or more server processes")
-    if bot_delay < 0 or bot_delay != bot_delay:
-        fail(f"--bot-delay {bot_delay}: give a number of seconds, 0 or more")
     try:
         import uvicorn
 
         from boardlab.web import db as database
+        from boardlab.web.edge import Edge
+        from boardlab.web.protocols import UVICORN_OPTIONS
+        from boardlab.web.security import allowed_hosts
+        from boardlab.web.settings import Settings, default_bot_workers
     except ImportError as error:
         fail(f"boardlab serve needs the web extra ({missing_module(error)} is missing): "
              "run `make serve`, or pip install 'boardlab[web]'")
+    try:
+        settings = Settings(bot_workers=bot_workers or default_bot_workers(),
+                            bot_move_seconds=bot_move_seconds, bot_delay=bot_delay,
+                            bot_games=bot_games, bot_only_rate=bot_only_rate,
+                            games_per_client=games_per_client,
+                            idle_seconds=idle_seconds)
+    except ValueError as error:
+        fail(f"--{str(error).split()[0].replace('_', '-')}: {error}")
+    try:
+        edge = Edge(allowed_hosts=allowed_hosts(host, allowed_host or ()), max_body=max_body)
+    except ValueError as error:
+        fail(f"--max-body: {error}")
     try:
         database.check_url(db)
     except ValueError as error:
@@ -59,9 +105,10 @@ def serve(
     except Exception as error:
         fail(f"--db: cannot prepare the database {db}: {error}")
     os.environ["BOARDLAB_DB"] = db
-    os.environ["BOARDLAB_BOT_DELAY"] = str(bot_delay)
+    os.environ.update(settings.to_env())
+    os.environ.update(edge.to_env())
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"boardlab is serving at http://{shown}:{port}/ (games stored in {db}); "
                "press Ctrl+C to stop", err=False)
     uvicorn.run("boardlab.web.app:app_from_env", factory=True, host=host, port=port,
-                workers=workers, access_log=False, log_level="warning", timeout_keep_alive=30)
+                workers=workers, access_log=False, log_level="warning", **UVICORN_OPTIONS)

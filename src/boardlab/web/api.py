@@ -1,60 +1,48 @@
 """The JSON routes of the web API (the package README, "The API"); refusals are `{"error"}`.
 
-Bodies are read by hand, so that the order of refusals is the documented one: an unknown
-game (404) before a malformed body (422), before an unknown token (403), before a move
-that is not this seat's to make now (409), before an action that is not an option (422).
+Bodies are read by the routes (``schemas.read_body``), so that the order of refusals is the
+documented one: an unknown game (404) before a malformed body (422), before an unknown
+token (403), before a move that is not this seat's to make now (409), before an action that
+is not an option (422). Views carry the server's decision ids (``positions``).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from boardlab import agents
+from boardlab.web import schemas
 from boardlab.web.boards import board_svg
-from boardlab.web.service import Game, NewSeat, Refusal, Service, spec_catalog
+from boardlab.web.positions import seat_view
+from boardlab.web.result import result_of
+from boardlab.web.schemas import INT64_MAX, read_body, request_body
+from boardlab.web.service import (
+    BOT,
+    HUMAN,
+    OPEN,
+    Game,
+    NewSeat,
+    Refusal,
+    Service,
+    spec_catalog,
+)
 
 router = APIRouter()
 AGENT_EXAMPLES = ["random", "greedy", "mcts:seconds=0.5", "mcts:iterations=200"]
+
+
+def client_of(request: Request) -> str:
+    """The address a request came from: the client that per-client limits count."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def service_of(request: Request) -> Service:
     """The service the application holds."""
     found: Service = request.app.state.service
     return found
-
-
-async def json_object(request: Request) -> dict[str, Any]:
-    """The request body as a JSON object; 422 for anything else."""
-    raw = await request.body()
-    try:
-        body = json.loads(raw) if raw.strip() else None
-    except (ValueError, UnicodeDecodeError):
-        raise Refusal(422, "the request body is not JSON") from None
-    if not isinstance(body, dict):
-        raise Refusal(422, "the request body must be a JSON object")
-    return body
-
-
-def text_field(body: dict[str, Any], name: str) -> str:
-    """A required text field of ``body`` (422 if missing or not text)."""
-    value = body.get(name)
-    if not isinstance(value, str):
-        raise Refusal(422, f"the body needs {name!r} as text")
-    return value
-
-
-def int_field(body: dict[str, Any], name: str, required: bool = True) -> int | None:
-    """An integer field of ``body`` (422 if it is something else, or missing when required)."""
-    value = body.get(name)
-    if value is None and not required:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Refusal(422, f"the body needs {name!r} as a whole number")
-    return value
 
 
 async def seat_of(service: Service, game: Game, token: str | None) -> int | None:
@@ -68,47 +56,26 @@ async def catalog() -> dict[str, Any]:
     return {"games": spec_catalog(), "agents": AGENT_EXAMPLES, "agent_names": agents.names()}
 
 
-@router.post("/api/games", status_code=201)
+@router.post("/api/games", status_code=201, openapi_extra=request_body(schemas.CreateGame))
 async def create_game(request: Request) -> JSONResponse:
     """Create a game; each human seat gets a secret token and its page's URL."""
-    body = await json_object(request)
-    game_name = text_field(body, "game")
-    players = int_field(body, "players")
-    assert players is not None
-    seed = int_field(body, "seed", required=False)
-    options = body.get("options", {})
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise Refusal(422, "'options' must be an object of option names and values")
-    seats = body.get("seats")
-    if not isinstance(seats, list):
-        raise Refusal(422, "the body needs 'seats': one entry per seat")
-    wanted = [_new_seat(n, entry) for n, entry in enumerate(seats)]
-    game, tokens = await service_of(request).create(game_name, players, seed, options, wanted)
+    body = await read_body(request, schemas.CreateGame)
+    wanted = [NewSeat(s.kind) if s.kind in (HUMAN, OPEN)
+              else NewSeat(BOT, "random" if s.agent is None else s.agent) for s in body.seats]
+    game, tokens = await service_of(request).create(body.game, body.players, body.seed,
+                                                    body.options or {}, wanted,
+                                                    client=client_of(request))
     listed = []
     for seat in game.seats:
         entry: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind}
         if seat.seat in tokens:
             entry["token"] = tokens[seat.seat]
             entry["url"] = f"/play/{game.id}?token={tokens[seat.seat]}"
-        else:
+        elif seat.kind == BOT:
             entry["agent"] = seat.agent
         listed.append(entry)
     return JSONResponse({"id": game.id, "seats": listed, "watch_url": f"/watch/{game.id}"},
                         status_code=201)
-
-
-def _new_seat(number: int, entry: Any) -> NewSeat:
-    if not isinstance(entry, dict) or entry.get("kind") not in ("human", "bot"):
-        raise Refusal(422, f"seat {number} must be {{\"kind\": \"human\"}} or "
-                           "{\"kind\": \"bot\", \"agent\": SPEC}")
-    if entry["kind"] == "human":
-        return NewSeat("human")
-    agent = entry.get("agent", "random")
-    if not isinstance(agent, str):
-        raise Refusal(422, f"seat {number}: the agent spec must be text such as 'random'")
-    return NewSeat("bot", agent)
 
 
 @router.get("/api/games")
@@ -120,8 +87,8 @@ async def list_games(request: Request, limit: str | None = None) -> list[dict[st
             count = int(limit)
         except ValueError:
             raise Refusal(422, f"limit {limit!r} is not a whole number") from None
-        if count < 0:
-            raise Refusal(422, "limit must be 0 or more")
+        if not 0 <= count <= INT64_MAX:
+            raise Refusal(422, f"limit must be between 0 and {INT64_MAX}")
     return await service_of(request).listing(count)
 
 
@@ -147,7 +114,7 @@ async def view(request: Request, game_id: str, token: str | None = None) -> JSON
     service = service_of(request)
     game = await service.current(game_id)
     seat = await seat_of(service, game, token)
-    return JSONResponse(game.state.view(seat))
+    return JSONResponse(seat_view(game, seat))
 
 
 @router.get("/api/games/{game_id}/board")
@@ -168,37 +135,33 @@ async def game_log(request: Request, game_id: str, token: str | None = None) -> 
     return JSONResponse(game.state.log(seat))
 
 
-@router.post("/api/games/{game_id}/actions")
+@router.post("/api/games/{game_id}/actions", openapi_extra=request_body(schemas.Move))
 async def play(request: Request, game_id: str) -> JSONResponse:
     """Play one option of the pending decision for the token's seat; its new view."""
     service = service_of(request)
     await service.cached(game_id)
-    body = await json_object(request)
-    token = text_field(body, "token")
-    decision = int_field(body, "decision")
-    action = text_field(body, "action")
-    assert decision is not None
-    game, seat = await service.move(game_id, token, decision, action)
-    return JSONResponse(game.state.view(seat))
+    body = await read_body(request, schemas.Move)
+    game, seat = await service.move(game_id, body.token, body.decision, body.action)
+    return JSONResponse(seat_view(game, seat))
 
 
-@router.post("/api/games/{game_id}/undo")
+@router.post("/api/games/{game_id}/undo", openapi_extra=request_body(schemas.Undo))
 async def undo(request: Request, game_id: str) -> JSONResponse:
     """Take back the token's seat's last move; 409 with the reason when the rule forbids it."""
     service = service_of(request)
     await service.cached(game_id)
-    body = await json_object(request)
-    game, seat = await service.undo(game_id, text_field(body, "token"))
-    return JSONResponse(game.state.view(seat))
+    body = await read_body(request, schemas.Undo)
+    game, seat = await service.undo(game_id, body.token)
+    return JSONResponse(seat_view(game, seat))
 
 
-@router.post("/api/games/{game_id}/join")
+@router.post("/api/games/{game_id}/join", openapi_extra=request_body(schemas.Join))
 async def join(request: Request, game_id: str) -> dict[str, Any]:
-    """Claim a free human seat (the one asked for, or the first); its token and page."""
+    """Claim a free open seat (the one asked for, or the first); its token and page."""
     service = service_of(request)
     await service.cached(game_id)
-    body = await json_object(request)
-    seat, token = await service.join(game_id, int_field(body, "seat", required=False))
+    body = await read_body(request, schemas.Join)
+    seat, token = await service.join(game_id, body.seat)
     return {"seat": seat, "token": token, "url": f"/play/{game_id}?token={token}"}
 
 
@@ -210,15 +173,12 @@ async def save(request: Request, game_id: str) -> Response:
     return Response(text, media_type="application/json", headers=headers)
 
 
-@router.post("/api/replays", status_code=201)
+@router.post("/api/replays", status_code=201, openapi_extra=request_body(schemas.Save))
 async def upload(request: Request) -> JSONResponse:
     """A saved game to browse: verified by replay (422 if it does not replay)."""
-    raw = await request.body()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise Refusal(422, "the save is not UTF-8 text") from None
-    game = await service_of(request).upload(text)
+    schemas.checked(schemas.Save, await schemas.read_json(request))
+    text = (await request.body()).decode("utf-8")  # read_json decoded it already
+    game = await service_of(request).upload(text, client=client_of(request))
     return JSONResponse({"id": game.id, "watch_url": f"/watch/{game.id}",
                          "replay_url": f"/replay/{game.id}"}, status_code=201)
 
@@ -235,7 +195,18 @@ async def replay(request: Request, game_id: str, step: str | None = None) -> dic
     game, state, at = await service_of(request).replay_at(game_id, at)
     view_ = state.view(None)
     return {"step": at, "steps": len(game.moves), "view": view_, "board": board_svg(view_),
-            "log": state.log(None)}
+            "log": state.log(None), "result": result_of(state)}
+
+
+@router.get("/api/games/{game_id}/result")
+async def result(request: Request, game_id: str) -> dict[str, Any]:
+    """How a finished game ended: each side's points by source and why it ended (409 while
+    it is played: running points by source may show what a seat holds in secret)."""
+    game = await service_of(request).current(game_id)
+    found = result_of(game.state)
+    if found is None:
+        raise Refusal(409, "the game is not over yet")
+    return found
 
 
 @router.get("/api/games/{game_id}/explain")

@@ -9,28 +9,37 @@ from collections.abc import AsyncIterator
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from boardlab.web import api, pages, ws
 from boardlab.web.bots import Bots
 from boardlab.web.db import DEFAULT_URL, is_postgres, make_store, migrate
+from boardlab.web.edge import Edge, guard
 from boardlab.web.listen import listen
 from boardlab.web.live import Hub
+from boardlab.web.schemas import document_bodies
 from boardlab.web.service import Refusal, Service
+from boardlab.web.settings import Settings
+from boardlab.web.workers import BotPool
 
 
-def create_app(db_url: str, *, run_bots: bool = True, bot_delay: float = 0.0) -> FastAPI:
-    """The boardlab server on the database ``db_url`` (migrated to the newest schema now);
+def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None = None,
+               edge: Edge | None = None) -> FastAPI:
+    """The boardlab server on the database ``db_url`` (migrated to the newest schema now)
+    within the bounds of ``settings``, answering for the hosts and bodies ``edge`` allows;
     bot seats play in the background unless ``run_bots`` is false."""
     migrate(db_url)
     postgres = is_postgres(db_url)
     store = make_store(db_url)
-    service = Service(store)
+    settings = settings or Settings()
+    service = Service(store, settings)
     hub = Hub(service)
-    bots = Bots(service, delay=bot_delay)
+    pool = BotPool(settings.bot_workers, settings.bot_move_seconds)
+    bots = Bots(service, pool, delay=settings.bot_delay, bot_only_rate=settings.bot_only_rate)
     service.listeners.append(hub.changed)
+    service.forgotten.append(bots.forgotten)
     if run_bots:
         service.listeners.append(bots.changed)
 
@@ -44,9 +53,11 @@ def create_app(db_url: str, *, run_bots: bool = True, bot_delay: float = 0.0) ->
                 await asyncio.wait_for(ready.wait(), timeout=10)
         if run_bots:
             await bots.resume()
+        forgetting = asyncio.create_task(service.forget_idle_forever())
         try:
             yield
         finally:
+            forgetting.cancel()
             await bots.stop()
             if listener is not None:
                 listener.cancel()
@@ -55,8 +66,10 @@ def create_app(db_url: str, *, run_bots: bool = True, bot_delay: float = 0.0) ->
             await hub.close()
             await store.dispose()
 
-    app = FastAPI(title="boardlab", lifespan=lifespan, docs_url="/api/docs",
+    app = FastAPI(title="boardlab", lifespan=lifespan, docs_url=None,
                   openapi_url="/api/openapi.json", redoc_url=None)
+    describe = app.openapi
+    app.openapi = lambda: document_bodies(describe())  # type: ignore[method-assign]
     app.state.service, app.state.hub, app.state.bots = service, hub, bots
     app.add_exception_handler(Refusal, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
@@ -65,22 +78,28 @@ def create_app(db_url: str, *, run_bots: bool = True, bot_delay: float = 0.0) ->
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
+    guard(app, edge or Edge())
     return app
 
 
 def app_from_env() -> FastAPI:
-    """The server on ``$BOARDLAB_DB`` (default a SQLite file here), for ``uvicorn --factory``;
-    ``$BOARDLAB_BOT_DELAY`` seconds before each bot move."""
-    delay = float(os.environ.get("BOARDLAB_BOT_DELAY", "0") or 0)
-    return create_app(os.environ.get("BOARDLAB_DB", DEFAULT_URL), bot_delay=delay)
+    """The server on ``$BOARDLAB_DB`` (default a SQLite file here), for ``uvicorn --factory``,
+    with the settings of the ``$BOARDLAB_<SETTING>`` variables (``Settings.from_env``)."""
+    return create_app(os.environ.get("BOARDLAB_DB", DEFAULT_URL), settings=Settings.from_env(),
+                      edge=Edge.from_env())
 
 
 async def _refused(_request: Request, refusal: Refusal) -> JSONResponse:
     return JSONResponse({"error": refusal.message}, status_code=refusal.status)
 
 
-async def _http_error(_request: Request, error: HTTPException) -> JSONResponse:
+async def _http_error(request: Request, error: HTTPException) -> Response:
     message = "there is no such page" if error.status_code == 404 else str(error.detail)
+    if not request.url.path.startswith("/api/"):  # a person's browser: a page, not JSON
+        title = "Nothing here" if error.status_code == 404 else "Refused"
+        return pages.error_page(error.status_code, title,
+                                f"{message[:1].upper()}{message[1:]}.",
+                                headers=getattr(error, "headers", None))
     return JSONResponse({"error": message}, status_code=error.status_code,
                         headers=getattr(error, "headers", None))
 

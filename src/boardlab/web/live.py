@@ -4,11 +4,17 @@ A socket is sent ``{"type": "view", "view", "board", "log", "log_length", "versi
 "status"}`` when it connects and whenever its game's version moves on; ``log`` holds the
 entries of ``log(seat)`` the socket has not had yet (from 0 on connecting), and a page
 drops the entries numbered ``log_length`` or more (an undo shortens the log).
+
+Each socket has one sender and at most one view waiting for it: a newer change replaces the
+waiting one (the page only needs the newest). A send that does not finish within
+``SEND_TIMEOUT`` seconds means the page stopped reading: the socket is closed, so a page
+that never reads costs one message, not one per change.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
@@ -17,25 +23,30 @@ from typing import Any
 from fastapi import WebSocket
 
 from boardlab.web.boards import board_svg
+from boardlab.web.positions import seat_view
 from boardlab.web.service import Game, Refusal, Service
 
 log = logging.getLogger(__name__)
 
+SEND_TIMEOUT = 10.0  # seconds a page has to take one message before its socket is closed
+BLOCKED_CLOSE = 4408  # the close code of a socket that stopped reading
 
-Seen = dict[int | None, tuple[dict[str, Any], str]]
-"""The view and board of each seat, built once for all the sockets of one push."""
+
+Seen = dict[tuple[int, int | None], tuple[dict[str, Any], str]]
+"""The view and board of each (version, seat), built once for all the sockets of one push."""
 
 
 def message(game: Game, seat: int | None, since: int = 0, seen: Seen | None = None
             ) -> dict[str, Any]:
     """What a page of ``seat`` is sent: its view, its board and its log from entry ``since``."""
     state = game.state
-    shown = None if seen is None else seen.get(seat)
+    key = (game.version, seat)
+    shown = None if seen is None else seen.get(key)
     if shown is None:
-        view = state.view(seat)
+        view = seat_view(game, seat)
         shown = (view, board_svg(view))
         if seen is not None:
-            seen[seat] = shown
+            seen[key] = shown
     return {
         "type": "view",
         "view": shown[0],
@@ -57,17 +68,38 @@ class Subscriber:
     seat: int | None
     shown: int = 0  # log entries sent so far
     version: int = -1  # the game version last sent
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    waiting: tuple[Game, Seen] | None = None  # the newest change not sent yet
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    blocked: bool = False  # a send timed out: the socket was closed
 
-    async def send(self, game: Game, seen: Seen | None = None) -> None:
-        """Send the game as this seat sees it, unless this version was sent already."""
-        async with self.lock:
+    def offer(self, game: Game, seen: Seen | None = None) -> None:
+        """Have ``game`` sent as this seat sees it, replacing any change still waiting."""
+        self.waiting = (game, {} if seen is None else seen)
+        self.wake.set()
+
+    async def run(self, timeout: float = SEND_TIMEOUT) -> None:
+        """Send what is offered, one message at a time, until the socket blocks or fails."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            if self.waiting is None:
+                continue
+            game, seen = self.waiting
+            self.waiting = None
             if game.version == self.version:
-                return
+                continue
             shown = min(self.shown, game.state.log_length())
             data = message(game, self.seat, since=shown, seen=seen)
-            self.version, self.shown = game.version, data["log_length"]
-            await self.socket.send_json(data)
+            try:
+                await asyncio.wait_for(self.socket.send_json(data), timeout)
+            except TimeoutError:
+                self.blocked = True
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self.socket.close(code=BLOCKED_CLOSE,
+                                                             reason="the page stopped reading"),
+                                           timeout)
+                return
+            self.version, self.shown = data["version"], data["log_length"]
 
 
 class Hub:
@@ -78,11 +110,11 @@ class Hub:
         self.subscribers: dict[str, set[Subscriber]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
-    async def attach(self, socket: WebSocket, game: Game, seat: int | None) -> Subscriber:
-        """Register an accepted socket and send it the current view at once."""
+    def attach(self, socket: WebSocket, game: Game, seat: int | None) -> Subscriber:
+        """Register an accepted socket, its current view offered at once (its ``run`` sends)."""
         subscriber = Subscriber(socket, game.id, seat)
         self.subscribers.setdefault(game.id, set()).add(subscriber)
-        await subscriber.send(game)
+        subscriber.offer(game)
         return subscriber
 
     def detach(self, subscriber: Subscriber) -> None:
@@ -109,13 +141,9 @@ class Hub:
                           else self.service.cached(game_id))
         except Refusal:
             return
-        group = list(self.subscribers.get(game_id, ()))
         seen: Seen = {}
-        results = await asyncio.gather(*(s.send(game, seen) for s in group),
-                                       return_exceptions=True)
-        for subscriber, result in zip(group, results, strict=True):
-            if isinstance(result, BaseException):
-                self.detach(subscriber)
+        for subscriber in self.subscribers.get(game_id, ()):
+            subscriber.offer(game, seen)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)

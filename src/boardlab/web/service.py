@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 import boardlab
-from boardlab import agents
 from boardlab.engine import GameState, IllegalAction, LoadError, registry
 from boardlab.undo import why_not_undo
+from boardlab.web.agent_specs import check_spec
+from boardlab.web.positions import SEED_RANGE, decision_id
+from boardlab.web.settings import Settings
 from boardlab.web.store import Move, News, Record, Seat, Store
-from boardlab.web.tokens import new_game_id, new_token, random_seed, token_hash
+from boardlab.web.tokens import new_game_id, new_token, random_seed, token_hash, well_formed
 
 
 class Refusal(Exception):
@@ -43,6 +47,7 @@ class Game:
     version: int
     seats_version: int
     lock: asyncio.Lock
+    used: float = field(default_factory=time.monotonic)  # when last read or changed
 
     @property
     def id(self) -> str:
@@ -50,6 +55,8 @@ class Game:
 
     def seat_of(self, token: str) -> Seat | None:
         """The seat whose token is ``token``, or ``None``."""
+        if not well_formed(token):
+            return None
         digest = token_hash(token)
         for seat in self.seats:
             if seat.token_hash is not None and seat.token_hash == digest:
@@ -57,19 +64,24 @@ class Game:
         return None
 
     def free_seats(self) -> list[int]:
-        """The human seats nobody has claimed yet."""
-        return [s.seat for s in self.seats if s.kind == "human" and not s.claimed]
+        """The open seats nobody has taken yet (a seat reserved for its link is never free)."""
+        return [s.seat for s in self.seats if s.kind == OPEN and not s.claimed]
 
     def status(self, state: GameState | None = None) -> str:
-        """``over``, ``open`` (a human seat is free) or ``playing``."""
+        """``over``, ``open`` (an open seat is free) or ``playing``."""
         if (state or self.state).is_over:
             return "over"
         return "open" if self.free_seats() else "playing"
 
 
+HUMAN, OPEN, BOT = "human", "open", "bot"
+"""Seat kinds: a person invited by the seat's link (reserved for it), a person seat anyone
+may take from the lobby, a bot."""
+
+
 @dataclass(frozen=True)
 class NewSeat:
-    """A seat as the lobby asks for it: ``human``, or ``bot`` with an agent spec."""
+    """A seat as the lobby asks for it: ``human``, ``open``, or ``bot`` with an agent spec."""
 
     kind: str
     agent: str | None = None
@@ -77,20 +89,30 @@ class NewSeat:
 
 Listener = Callable[[str], None]
 CACHE_LIMIT = 2000  # games kept in memory before finished ones are forgotten
+INLINE_REPLAY = 200  # actions replayed on the event loop; longer logs replay in a thread
+CLIENT_WINDOW = 3600.0  # seconds over which a client's new games are counted
+T = TypeVar("T")
 
 
 class Service:
     """Creates, reads and changes games; tells ``listeners`` the id of every game it changed."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, settings: Settings | None = None) -> None:
         self.store = store
+        self.settings = settings or Settings()
         self.cache: dict[str, Game] = {}
         self.listeners: list[Listener] = []
+        self.forgotten: list[Listener] = []  # told the id of each game that left memory
         self._locks: dict[str, asyncio.Lock] = {}
+        self._replayer = ThreadPoolExecutor(2, thread_name_prefix="replay")
+        self._created: dict[str, deque[float]] = {}  # a client's creation times, this window
+        self._creating = asyncio.Lock()  # bot-only games are counted then written one by one
 
     # ------------------------------------------------------------------ reading
     async def current(self, game_id: str) -> Game:
         """The game as the database has it now (404 if there is none)."""
+        if not well_formed(game_id):  # checked before any query
+            raise Refusal(404, f"there is no game {game_id[:80]!r}")
         async with self._lock(game_id):
             game = self.cache.get(game_id)
             if game is None:
@@ -100,26 +122,46 @@ class Service:
                                              game.seats_version)
             if news is None:
                 self.cache.pop(game_id, None)
+                self._locks.pop(game_id, None)  # unknown ids must not pile up locks
                 raise Refusal(404, f"there is no game {game_id!r}")
-            return self._catch_up(game, news)
+            rebuilt = None
+            if game is None or news.rebuild:
+                rebuilt = await self.replayed(news.record, [m.action for m in news.moves])
+            game = self._catch_up(game, news, rebuilt)
+            game.used = time.monotonic()
+            return game
 
     async def cached(self, game_id: str) -> Game:
         """The cached game, loaded if this process has not seen it (no query when cached)."""
         game = self.cache.get(game_id)
-        return game if game is not None else await self.current(game_id)
+        if game is None:
+            return await self.current(game_id)
+        game.used = time.monotonic()
+        return game
 
-    def _catch_up(self, game: Game | None, news: News) -> Game:
-        """``game`` brought up to ``news`` (read under the game's lock), or built from it."""
+    async def replayed(self, record: Record, history: Sequence[str]) -> GameState:
+        """``replay(record, history)``, in a thread when the log is long (the event loop keeps
+        answering meanwhile)."""
+        if len(history) <= INLINE_REPLAY:
+            return replay(record, history)
+        return await self._off_loop(replay, record, history)
+
+    async def _off_loop(self, work: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._replayer, work, *args)
+
+    def _catch_up(self, game: Game | None, news: News, rebuilt: GameState | None) -> Game:
+        """``game`` brought up to ``news`` (read under the game's lock), or built from it
+        (``rebuilt``: the state after all of ``news.moves``, when they are the whole log)."""
         record = news.record
         if game is None:
-            assert news.seats is not None
-            state = replay(record, [m.action for m in news.moves])
-            game = Game(record, news.seats, news.moves, state, record.version,
+            assert news.seats is not None and rebuilt is not None
+            game = Game(record, news.seats, news.moves, rebuilt, record.version,
                         record.seats_version, self._lock(record.id))
             self._remember(game)
             return game
         if news.rebuild:  # an undo made elsewhere: replay the whole log
-            game.state = replay(record, [m.action for m in news.moves])
+            assert rebuilt is not None
+            game.state = rebuilt
             game.moves = news.moves
         elif news.moves:
             state = game.state.clone()
@@ -143,6 +185,24 @@ class Service:
             if len(self.cache) <= CACHE_LIMIT // 2:
                 break
 
+    def forget_idle(self) -> list[str]:
+        """Let every game unused for ``settings.idle_seconds`` leave memory (it comes back from
+        its log when next asked for); the ids of those forgotten."""
+        cutoff = time.monotonic() - self.settings.idle_seconds
+        idle = [g.id for g in self.cache.values() if g.used < cutoff and not g.lock.locked()]
+        for game_id in idle:
+            del self.cache[game_id]
+            self._locks.pop(game_id, None)
+            for listener in self.forgotten:
+                listener(game_id)
+        return idle
+
+    async def forget_idle_forever(self) -> None:
+        """``forget_idle`` every quarter of the idle time, until cancelled."""
+        while True:
+            await asyncio.sleep(min(60.0, self.settings.idle_seconds / 4))
+            self.forget_idle()
+
     def _lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
@@ -162,13 +222,15 @@ class Service:
         return seat.seat
 
     async def listing(self, limit: int | None = None) -> list[dict[str, Any]]:
-        """Every game (or the ``limit`` newest), newest first: id, game, players, status and
-        free seats."""
+        """Every game (or the ``limit`` newest), newest first: id, game, players, status,
+        free seats, moves, creation time and who sits where."""
         return [
             {"id": record.id, "game": record.game, "players": record.players,
              "status": record.status, "free_seats": free, "moves": record.moves,
-             "created_at": record.created_at, "source": record.source}
-            for record, free in await self.store.listing(limit)
+             "created_at": record.created_at, "source": record.source,
+             "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "taken": s.claimed}
+                       for s in seats]}
+            for record, free, seats in await self.store.listing(limit)
         ]
 
     async def bot_turns(self) -> list[str]:
@@ -177,18 +239,19 @@ class Service:
 
     # ------------------------------------------------------------------ creating
     async def create(self, game_name: str, players: int, seed: int | None,
-                     options: Mapping[str, Any], seats: Sequence[NewSeat]
-                     ) -> tuple[Game, dict[int, str]]:
-        """A new game and the token of each human seat (422 for a bad setting)."""
+                     options: Mapping[str, Any], seats: Sequence[NewSeat],
+                     client: str | None = None) -> tuple[Game, dict[int, str]]:
+        """A new game and the token of each human seat (422 for a bad setting; 429 when the
+        ``client`` address made too many games this hour, or too many bot-only games run)."""
         if game_name not in boardlab.games():
             raise Refusal(422, f"unknown game {game_name!r}; games: {', '.join(boardlab.games())}")
         if len(seats) != players:
             raise Refusal(422, f"give one seat for each of the {players} players "
                                f"({len(seats)} given)")
         for number, wanted in enumerate(seats):
-            if wanted.kind == "bot":
+            if wanted.kind == BOT:
                 try:
-                    agents.parse_spec(wanted.agent or "")
+                    check_spec(wanted.agent or "")
                 except ValueError as error:
                     raise Refusal(422, f"seat {number}: {error}") from None
         seed = random_seed() if seed is None else seed
@@ -196,28 +259,50 @@ class Service:
             state = boardlab.new(game_name, players, seed, **options)
         except (ValueError, TypeError) as error:
             raise Refusal(422, str(error)) from None
-        tokens = {n: new_token() for n, s in enumerate(seats) if s.kind == "human"}
-        rows = [Seat(n, s.kind, s.agent if s.kind == "bot" else None,
+        tokens = {n: new_token() for n, s in enumerate(seats) if s.kind == HUMAN}
+        rows = [Seat(n, s.kind, s.agent if s.kind == BOT else None,
                      token_hash(tokens[n]) if n in tokens else None, False)
                 for n, s in enumerate(seats)]
-        status = "over" if state.is_over else "open" if tokens else "playing"
-        game = await self._insert(game_name, players, seed, dict(options), status, "lobby",
-                                  rows, [], state)
+        opened = any(s.kind == OPEN for s in seats)
+        status = "over" if state.is_over else "open" if opened else "playing"
+        self._count_client(client)
+        if state.is_over or any(s.kind != BOT for s in seats):
+            game = await self._insert(game_name, players, seed, dict(options), status,
+                                      "lobby", rows, [], state)
+            return game, tokens
+        async with self._creating:
+            running = await self.store.bot_only_games()
+            if running >= self.settings.bot_games:
+                raise Refusal(429, f"this server runs {running} games of bots alone, its "
+                                   "limit: give a seat to a person, or try again later")
+            game = await self._insert(game_name, players, seed, dict(options), status,
+                                      "lobby", rows, [], state)
         return game, tokens
 
-    async def upload(self, text: str) -> Game:
-        """A finished (or any) game from an untrusted save, fully verified (422 if it does not
-        replay)."""
-        try:
-            saved = boardlab.load(text, verify=True)
-        except (LoadError, IllegalAction, ValueError, TypeError, KeyError) as error:
-            raise Refusal(422, f"the save does not replay: {error}") from None
-        state = boardlab.new(saved.game, saved.players, saved.seed, **dict(saved.options))
-        moves = []
-        for n, action in enumerate(saved.history):
-            moves.append(Move(n, state.to_move, action))
-            state.apply(action)
-        rows = [Seat(n, "human", None, None, True) for n in range(state.players)]
+    def _count_client(self, client: str | None) -> None:
+        """Count one more game for ``client``; 429 past ``settings.games_per_client`` in
+        the last hour."""
+        if client is None:
+            return
+        now = time.monotonic()
+        if len(self._created) > 10_000:  # drop the clients with nothing in the window
+            for address in [a for a, t in self._created.items() if t[-1] < now - CLIENT_WINDOW]:
+                del self._created[address]
+        times = self._created.setdefault(client, deque())
+        while times and times[0] < now - CLIENT_WINDOW:
+            times.popleft()
+        if len(times) >= self.settings.games_per_client:
+            wait = int(times[0] + CLIENT_WINDOW - now) + 1
+            raise Refusal(429, f"this address made {len(times)} games in the last hour, the "
+                               f"limit of this server: try again in {wait} seconds")
+        times.append(now)
+
+    async def upload(self, text: str, client: str | None = None) -> Game:
+        """A finished (or any) game from an untrusted save, fully verified in a thread (422 if
+        it does not replay; 429 as for ``create``)."""
+        self._count_client(client)
+        saved, moves, state = await self._off_loop(_verified, text)
+        rows = [Seat(n, HUMAN, None, None, True) for n in range(state.players)]
         options = _json_options(saved)
         return await self._insert(saved.game, saved.players, saved.seed, options,
                                   "over" if state.is_over else "playing", "upload", rows,
@@ -242,7 +327,8 @@ class Service:
         raise RuntimeError("could not draw a free game id")
 
     async def join(self, game_id: str, wanted: int | None) -> tuple[int, str]:
-        """Claim a free human seat (``wanted``, or the first free one) with a new token."""
+        """Take a free open seat (``wanted``, or the first free one) with a new token; a
+        seat reserved for its link is never taken this way."""
         game = await self.current(game_id)
         free = game.free_seats()
         if wanted is not None:
@@ -250,10 +336,10 @@ class Service:
                 raise Refusal(422, f"seat {wanted} is not a seat of this "
                                    f"{game.record.players}-player game")
             if wanted not in free:
-                raise Refusal(409, f"seat {wanted} is not free")
+                raise Refusal(409, _not_free(game.seats[wanted]))
             seat = wanted
         elif not free:
-            raise Refusal(409, "this game has no free seat")
+            raise Refusal(409, "this game has no open seat to take")
         else:
             seat = free[0]
         token = new_token()
@@ -263,7 +349,7 @@ class Service:
 
     async def _claim(self, game: Game, seat: int, digest: str | None) -> bool:
         rest = [s for s in game.seats if s.seat != seat]
-        after = "open" if any(s.kind == "human" and not s.claimed for s in rest) else "playing"
+        after = "open" if any(s.kind == OPEN and not s.claimed for s in rest) else "playing"
         status = "over" if game.state.is_over else after
         done = await self.store.claim(game.id, seat, digest, status)
         await self.current(game.id)
@@ -281,10 +367,10 @@ class Service:
         fresh = False
         while True:
             async with game.lock:
-                problem = _refusal(game.state, seat, decision, action)
+                problem = _refusal(game.state, seat, decision, action, decision_id(game))
                 if problem is None:
                     twin = game.state.clone()
-                    twin.apply(action, expect=decision)
+                    twin.apply(action)
                     move = Move(len(game.moves), seat, action)
                     if await self.store.append(game.id, game.version, move, game.status(twin),
                                                twin.to_move):
@@ -310,7 +396,7 @@ class Service:
             if last.seat != seat:
                 raise Refusal(409, "your last move cannot be taken back: another seat has "
                                    "played since")
-            before = replay(game.record, [m.action for m in game.moves[:-1]])
+            before = await self.replayed(game.record, [m.action for m in game.moves[:-1]])
             reason = why_not_undo(before, game.state, seat)
             if reason:
                 raise Refusal(409, f"your last move cannot be taken back: {reason}")
@@ -336,7 +422,7 @@ class Service:
             raise Refusal(422, f"step {at} is not between 0 and {steps}")
         if at == steps:
             return game, game.state, at
-        return game, replay(game.record, [m.action for m in game.moves[:at]]), at
+        return game, await self.replayed(game.record, [m.action for m in game.moves[:at]]), at
 
     async def save(self, game_id: str) -> str:
         """The JSON save of a finished game (409 while it is played: a save holds every secret)."""
@@ -348,19 +434,58 @@ class Service:
 
 
 def replay(record: Record, history: Sequence[str]) -> GameState:
-    """The state of ``record``'s game after ``history``."""
-    return boardlab.replay(record.game, record.players, record.seed, history, **record.options)
+    """The state of ``record``'s game after the moves ``history``: its seats' choices, since
+    the engine plays every decision with a single option itself. Moves written before it
+    did hold those too: they are then replayed as a whole history."""
+    state = boardlab.new(record.game, record.players, record.seed, **record.options)
+    try:
+        for action in history:
+            state.apply(action)
+    except IllegalAction:
+        return boardlab.replay(record.game, record.players, record.seed, history,
+                               **record.options)
+    return state
 
 
-def _refusal(state: GameState, seat: int, decision: int, action: str) -> Refusal | None:
-    """Why ``seat`` may not play ``action`` on ``decision`` now, or ``None`` if it may."""
+def _verified(text: str) -> tuple[GameState, list[Move], GameState]:
+    """An untrusted save loaded with full verification, its seats' moves (the engine plays
+    the forced ones) and the state they lead to; ``Refusal`` 422 if it does not replay."""
+    try:
+        saved = boardlab.load(text, verify=True)
+    except (LoadError, IllegalAction, ValueError, TypeError, KeyError,
+            OverflowError, RecursionError) as error:
+        raise Refusal(422, f"the save does not replay: {error}") from None
+    if saved.seed not in SEED_RANGE:
+        raise Refusal(422, "the save's seed is outside the signed 64-bit range")
+    state = boardlab.new(saved.game, saved.players, saved.seed, **dict(saved.options))
+    moves: list[Move] = []
+    while len(state.history) < len(saved.history):
+        action = saved.history[len(state.history)]
+        moves.append(Move(len(moves), state.to_move, action))
+        state.apply(action)
+    return saved, moves, state
+
+
+def _not_free(seat: Seat) -> str:
+    """Why ``seat`` cannot be joined, in words."""
+    if seat.kind == HUMAN:
+        return f"seat {seat.seat} is reserved for the person its link was sent to"
+    if seat.kind == BOT:
+        return f"seat {seat.seat} is played by a bot"
+    return f"seat {seat.seat} was taken already"
+
+
+def _refusal(state: GameState, seat: int, decision: int, action: str, pending_id: int | None
+             ) -> Refusal | None:
+    """Why ``seat`` may not play ``action`` on ``decision`` now, or ``None`` if it may
+    (``pending_id``: the id the server gives the pending decision, see ``positions``)."""
     pending = state.decision
     if pending is None:
         return Refusal(409, "the game is over")
     if pending.player != seat:
         return Refusal(409, f"it is not your turn: P{pending.player + 1} is to move")
-    if decision != pending.id:
-        return Refusal(409, f"decision {decision} is no longer pending: decision {pending.id} "
+    if decision != pending_id:
+        return Refusal(409, f"decision {decision} is no longer pending: decision {pending_id} "
                             "is (reload the page)")
     if not any(option.id == action for option in pending.options):
         return Refusal(422, f"{action!r} is not an option of this decision")

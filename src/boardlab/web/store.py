@@ -159,14 +159,18 @@ class Store:
         """The actions of ``game_id`` from index ``since`` on, in order."""
         return await self._read(partial(_moves_of, game_id, since))
 
-    async def listing(self, limit: int | None = None) -> list[tuple[Record, int]]:
-        """The games, newest first (the ``limit`` newest), with how many human seats of each
-        are free."""
+    async def listing(self, limit: int | None = None) -> list[tuple[Record, int, list[Seat]]]:
+        """The games, newest first (the ``limit`` newest), with how many open seats of each
+        are free, and their seats."""
         return await self._read(partial(_listing, limit))
 
     async def bot_turns(self) -> list[str]:
         """The ids of the unfinished games whose seat to move is a bot (or not recorded)."""
         return await self._read(_bot_turns)
+
+    async def bot_only_games(self) -> int:
+        """How many unfinished games have bots in every seat."""
+        return await self._read(_bot_only_games)
 
     async def append(self, game_id: str, version: int, move: Move, status: str,
                      to_move: int | None) -> bool:
@@ -245,14 +249,21 @@ def _moves_of(game_id: str, since: int, connection: Connection) -> list[Move]:
     return [Move(r.n, r.seat, r.action) for r in rows]
 
 
-def _listing(limit: int | None, connection: Connection) -> list[tuple[Record, int]]:
+def _listing(limit: int | None, connection: Connection
+             ) -> list[tuple[Record, int, list[Seat]]]:
     free = (sa.select(sa.func.count()).select_from(seats)
-            .where(seats.c.game_id == games.c.id, seats.c.kind == "human",
+            .where(seats.c.game_id == games.c.id, seats.c.kind == "open",
                    sa.not_(seats.c.claimed)).scalar_subquery())
     rows = connection.execute(
         sa.select(games, free.label("free")).order_by(games.c.created_at.desc())
         .limit(limit)).all()
-    return [(_to_record(row), int(row.free)) for row in rows]
+    by_game: dict[str, list[Seat]] = {row.id: [] for row in rows}
+    if by_game:
+        found = connection.execute(seats.select().where(seats.c.game_id.in_(list(by_game)))
+                                   .order_by(seats.c.game_id, seats.c.seat)).all()
+        for r in found:
+            by_game[r.game_id].append(Seat(r.seat, r.kind, r.agent, r.token_hash, r.claimed))
+    return [(_to_record(row), int(row.free), by_game[row.id]) for row in rows]
 
 
 def _bot_turns(connection: Connection) -> list[str]:
@@ -262,6 +273,13 @@ def _bot_turns(connection: Connection) -> list[str]:
     rows = connection.execute(sa.select(games.c.id).where(
         games.c.status != "over", sa.or_(games.c.to_move.is_(None), bot))).all()
     return [row.id for row in rows]
+
+
+def _bot_only_games(connection: Connection) -> int:
+    person = sa.exists().where(seats.c.game_id == games.c.id, seats.c.kind != "bot")
+    count = connection.execute(sa.select(sa.func.count()).select_from(games).where(
+        games.c.status != "over", sa.not_(person))).scalar_one()
+    return int(count)
 
 
 def _bump(connection: Connection, game_id: str, version: int, moves: int, status: str,

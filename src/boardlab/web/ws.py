@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from boardlab.web.live import Hub
@@ -27,11 +30,13 @@ async def game_socket(socket: WebSocket, game_id: str, token: str | None = None)
         await socket.close(code=CLOSE_CODES.get(refusal.status, 4400), reason=refusal.message)
         return
     await socket.accept()
-    subscriber = await hub.attach(socket, game, seat)
+    subscriber = hub.attach(socket, game, seat)
+    sender = asyncio.create_task(subscriber.run())  # ends by itself if the page stops reading
+    sender.add_done_callback(lambda _done: hub.detach(subscriber))
     try:
-        while (await socket.receive())["type"] != "websocket.disconnect":
-            pass  # pages send nothing that matters; this waits for the close
-    except WebSocketDisconnect:
-        pass
+        with contextlib.suppress(WebSocketDisconnect):
+            while (await socket.receive())["type"] != "websocket.disconnect":
+                pass  # pages send nothing that matters; this waits for the close
     finally:
         hub.detach(subscriber)
+        sender.cancel()

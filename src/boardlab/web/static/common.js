@@ -68,3 +68,18 @@ export function gameIdFromPath() {
   const parts = location.pathname.split("/").filter(Boolean);
   return decodeURIComponent(parts[1] || "");
 }
+
+// A button that copies `text` to the clipboard and says so.
+export function copyButton(text, label = "Copy link") {
+  const button = el("button", { type: "button", class: "copy", title: "Copy this link to send it", text: label });
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = "Copied";
+    } catch (_ignored) {
+      window.prompt("Copy this link:", text);
+    }
+    setTimeout(() => { button.textContent = label; }, 1500);
+  });
+  return button;
+}

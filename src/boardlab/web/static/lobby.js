@@ -1,8 +1,9 @@
 // The lobby: create a game (seats are people or bots), join or watch one, upload a save.
-import { api, el, keepLinks, knownLinks } from "/static/common.js";
+import { api, copyButton, el, keepLinks, knownLinks } from "/static/common.js";
 
 const AGENT_HELP = {
-  human: "A person: this seat gets its own secret link",
+  human: "A person you invite: this seat gets its own secret link, and only that link can take it",
+  open: "An open seat: anyone visiting the lobby may take it with the game's join link",
   random: "A bot that picks any legal option at random (instant)",
   greedy: "A bot that picks the option that looks best right now (fast)",
   "mcts:seconds=0.5": "A search bot (Monte Carlo tree search) thinking half a second per decision",
@@ -22,8 +23,10 @@ function say(text, kind = "error") {
   message.className = kind;
 }
 
+const SEAT_LABELS = { human: "a person with a link", open: "an open seat (anyone may join)" };
+
 function seatChoices() {
-  const choices = ["human", "random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"];
+  const choices = ["human", "open", "random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"];
   for (const agent of catalog.agents) if (!choices.includes(agent)) choices.push(agent);
   return choices;
 }
@@ -36,7 +39,7 @@ function drawSeats() {
   for (let k = 0; k < count; k++) {
     const select = el("select", { name: `seat-${k}`, title: "A person or a bot for this seat" });
     for (const choice of seatChoices()) {
-      const label = choice === "human" ? "a person" : `bot: ${choice}`;
+      const label = SEAT_LABELS[choice] || `bot: ${choice}`;
       select.append(el("option", { value: choice, title: AGENT_HELP[choice] || `The agent ${choice}`, text: label }));
     }
     select.value = kept[k] || (k === 0 ? "human" : "greedy");
@@ -48,6 +51,9 @@ function drawOptions() {
   const box = document.getElementById("options");
   box.replaceChildren(el("legend", { text: "Options" }));
   const game = spec();
+  const count = game ? game.options.length : 0;
+  document.getElementById("options-count").textContent =
+    count ? `(${count}; the published rules unless changed)` : "(none)";
   if (!game || !game.options.length) {
     box.append(el("p", { class: "muted", text: "This game has no options." }));
     return;
@@ -74,7 +80,9 @@ function drawOptions() {
       const shown = typeof option.default === "string" ? option.default : JSON.stringify(option.default);
       input = el("input", { name, type: "text", value: shown, title: option.help });
     }
-    box.append(el("label", { title: option.help }, el("span", { text: option.name }), input));
+    box.append(el("label", { class: "option", title: option.help },
+      el("span", { text: option.name.replaceAll("_", " ") }), input,
+      el("small", { class: "help", text: option.help })));
   }
 }
 
@@ -120,7 +128,7 @@ async function create(event) {
   const seats = [];
   for (let k = 0; k < players; k++) {
     const value = form.elements[`seat-${k}`].value;
-    seats.push(value === "human" ? { kind: "human" } : { kind: "bot", agent: value });
+    seats.push(value === "human" || value === "open" ? { kind: value } : { kind: "bot", agent: value });
   }
   const body = { game: form.elements.game.value, players, seats, options: optionValues() };
   if (form.elements.seed.value.trim() !== "") body.seed = Number(form.elements.seed.value);
@@ -148,6 +156,44 @@ async function join(gameId) {
   }
 }
 
+function age(createdAt) {
+  const seconds = Math.max(0, Date.now() / 1000 - createdAt);
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `${Math.floor(seconds / 86400)} days ago`;
+}
+
+function seatText(seat) {
+  const who = `P${seat.seat + 1}`;
+  if (seat.kind === "bot") return `${who} bot ${seat.agent}`;
+  if (seat.kind === "open") return `${who} ${seat.taken ? "person (joined)" : "open seat"}`;
+  return `${who} person (${seat.taken ? "playing" : "invited"})`;
+}
+
+const STATUS_WORDS = { open: "open seat", playing: "playing", over: "over" };
+
+function drawMyGames(games) {
+  const box = document.getElementById("my-games");
+  const rows = [];
+  for (const game of games) {
+    const links = Object.entries(knownLinks(game.id));
+    if (!links.length || game.status === "over") continue;
+    const list = el("ul", { class: "seat-link-list" });
+    for (const [seat, url] of links) {
+      const full = `${location.origin}${url}`;
+      list.append(el("li", { class: `seat-${seat}` },
+        el("span", { class: "seat-dot" }), el("b", { text: `P${Number(seat) + 1} ` }),
+        el("a", { href: url, class: "seat-link", "data-seat": seat, text: full }), copyButton(full)));
+    }
+    rows.push(el("div", { class: "my-game", "data-game": game.id },
+      el("div", { text: `${game.game} · game ${game.id} · ${age(game.created_at)}` }), list));
+    if (rows.length >= 3) break;
+  }
+  box.replaceChildren(...rows);
+  document.getElementById("my-games-box").hidden = rows.length === 0;
+}
+
 async function listGames() {
   const body = document.getElementById("open-games");
   let games = [];
@@ -159,6 +205,7 @@ async function listGames() {
   }
   body.replaceChildren();
   document.getElementById("no-games").hidden = games.length > 0;
+  drawMyGames(games);
   for (const game of games) {
     const actions = el("td", { class: "actions" });
     const mine = Object.entries(knownLinks(game.id));
@@ -167,16 +214,22 @@ async function listGames() {
       actions.append(el("a", { class: "resume", href: url, text: `your seat (P${Number(seat) + 1})` }));
     }
     if (game.free_seats > 0 && game.status !== "over") {
-      const link = el("a", { class: "join", href: "#", text: `join (${game.free_seats} free)` });
+      const link = el("a", { class: "join", href: "#", text: `join (${game.free_seats} open)` });
       link.addEventListener("click", (event) => { event.preventDefault(); join(game.id); });
       actions.append(link);
     }
     actions.append(el("a", { class: "watch", href: `/watch/${encodeURIComponent(game.id)}`, text: "watch" }));
     actions.append(el("a", { class: "replay", href: `/replay/${encodeURIComponent(game.id)}`, text: "replay" }));
+    const seats = el("td", { class: "seats" }, ...(game.seats || []).map((seat) =>
+      el("span", { class: `seat seat-${seat.seat} kind-${seat.kind}`, text: seatText(seat) })));
+    const moves = game.moves ? ` · ${game.moves} moves` : "";
     body.append(el("tr", { "data-game": game.id },
-      el("td", { text: game.game }), el("td", { text: game.players }),
-      el("td", { class: `status-${game.status}`, text: game.status }),
-      el("td", { text: game.moves ?? "" }), actions));
+      el("td", { class: "game-id" }, el("code", { text: game.id })),
+      el("td", { class: "game-name", text: game.game }),
+      el("td", { class: "age", title: new Date(game.created_at * 1000).toLocaleString(), text: age(game.created_at) }),
+      seats,
+      el("td", { class: `status status-${game.status}`, text: `${STATUS_WORDS[game.status] || game.status}${moves}` }),
+      actions));
   }
 }
 

@@ -1,5 +1,6 @@
 // A seat's page (with ?token=) or a spectator's (/watch/ID): the live board, decision and log.
-import { api, el, gameIdFromPath, knownLinks, sideName } from "/static/common.js";
+import { api, copyButton, el, gameIdFromPath, knownLinks, sideName } from "/static/common.js";
+import { appendEnd } from "/static/result.js";
 
 const gameId = gameIdFromPath();
 const token = new URLSearchParams(location.search).get("token");
@@ -106,6 +107,7 @@ function drawScores() {
     const winners = view.winners.length ? view.winners.join(" and ") : "nobody";
     const mine = view.seat !== null && view.winners.includes(view.sides[view.seat]);
     result.textContent = `Game over: ${view.winners.length > 1 ? "winners" : "winner"} ${winners}.${mine ? " You won!" : ""}`;
+    appendEnd(result, gameId);
     result.hidden = false;
     $("download").hidden = false;
     $("download").href = `/api/games/${encodeURIComponent(gameId)}/save`;
@@ -134,8 +136,9 @@ function drawLinks() {
   const mine = spectator ? null : view && view.seat;
   const links = Object.entries(kept).filter(([seat]) => Number(seat) !== mine);
   $("seat-links-box").hidden = links.length === 0;
-  $("seat-links").replaceChildren(...links.map(([seat, url]) =>
-    el("a", { href: url, class: `seat-${seat}`, "data-seat": seat, text: `${sideName(Number(seat))}: ${location.origin}${url}` })));
+  $("seat-links").replaceChildren(...links.map(([seat, url]) => el("div", { class: "seat-link-line" },
+    el("a", { href: url, class: `seat-${seat}`, "data-seat": seat, text: `${sideName(Number(seat))}: ${location.origin}${url}` }),
+    copyButton(`${location.origin}${url}`))));
 }
 
 function show(message) {
@@ -144,12 +147,68 @@ function show(message) {
     shownVersion = message.version;
   }
   view = message.view;
-  if (message.board !== undefined) $("board").innerHTML = message.board;
+  if (message.board !== undefined) {
+    $("board").innerHTML = message.board;
+    sizeBoard();
+  }
   drawStatus();
   drawDecision();
   drawScores();
   if (message.log) drawLog(message.log, message.log_length);
   drawLinks();
+}
+
+// Reading size: the board is drawn at least wide enough that all but SMALL_SHARE of its text
+// renders at READABLE_PX or more; on a narrower screen it scrolls sideways inside its frame,
+// unless the person chose to fit it to the page.
+const READABLE_PX = 10.2;
+const SMALL_SHARE = 0.04;
+const FIT_KEY = "boardlab:fit-board";
+
+function readableWidth(svg) {
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  if (!box || !box.width) return 0;
+  const sizes = [...svg.querySelectorAll("text")]
+    .filter((text) => text.textContent.trim())
+    .map((text) => parseFloat(getComputedStyle(text).fontSize))
+    .filter((size) => size > 0)
+    .sort((a, b) => a - b);
+  if (!sizes.length) return 0;
+  const small = sizes[Math.floor(sizes.length * SMALL_SHARE)];
+  return Math.ceil((box.width * READABLE_PX) / small);
+}
+
+function fitChosen() {
+  try {
+    return localStorage.getItem(FIT_KEY) === "1";
+  } catch (_ignored) {
+    return false;
+  }
+}
+
+function sizeBoard() {
+  const svg = $("board").querySelector("svg");
+  const button = $("board-size");
+  if (!svg) return;
+  const frame = getComputedStyle($("board"));
+  const room = $("board").clientWidth - parseFloat(frame.paddingLeft) - parseFloat(frame.paddingRight);
+  const readable = readableWidth(svg);
+  const fit = fitChosen();
+  svg.style.width = !fit && readable > room ? `${readable}px` : "";
+  button.hidden = readable <= room;
+  button.textContent = fit ? "Show the board at reading size" : "Fit the whole board on the page";
+  button.title = fit
+    ? "Draw the board large enough to read; it scrolls sideways in its frame"
+    : "Shrink the board to the page's width (its smallest text gets hard to read)";
+}
+
+function toggleFit() {
+  try {
+    localStorage.setItem(FIT_KEY, fitChosen() ? "0" : "1");
+  } catch (_ignored) {
+    return;
+  }
+  sizeBoard();
 }
 
 async function play(actionId) {
@@ -237,6 +296,8 @@ async function start() {
     play(target.getAttribute("data-action"));
   });
   $("undo").addEventListener("click", undo);
+  $("board-size").addEventListener("click", toggleFit);
+  window.addEventListener("resize", sizeBoard);
   if (spectator) $("undo").hidden = true;
   connect();
 }

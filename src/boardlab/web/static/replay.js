@@ -1,5 +1,6 @@
 // A game move by move, as a spectator saw it: step through with the buttons or the arrow keys.
 import { api, el, gameIdFromPath, sideName } from "/static/common.js";
+import { endDetails } from "/static/result.js";
 
 const gameId = gameIdFromPath();
 const $ = (id) => document.getElementById(id);
@@ -34,7 +35,10 @@ function draw(data) {
     el("td", { text: view.scores[index] === null || view.scores[index] === undefined ? "?" : String(view.scores[index]) })));
   $("scores").replaceChildren(el("table", {}, el("tbody", {}, ...rows)));
   $("result").hidden = !view.over;
-  if (view.over) $("result").textContent = `Game over: ${view.winners.join(" and ") || "nobody"} won.`;
+  if (view.over) {
+    $("result").textContent = `Game over: ${view.winners.join(" and ") || "nobody"} won.`;
+    if (data.result) $("result").append(endDetails(data.result));
+  }
 }
 
 async function go(target) {
