@@ -30,7 +30,9 @@ class BenchFigures:
     on its first call in positions just reached by ``apply()``, as playouts and searches
     pay it; ``legal_actions_us`` is ``legal_actions()`` once that decision is cached, what
     every later query of the same position costs; ``apply_us`` is ``apply()`` of a legal
-    option given as an ``Action`` (legality check included, next decision not).
+    option given as an ``Action`` (legality check included, next decision not built, but
+    the moves the engine then plays itself, decisions with a single option, included).
+    ``decisions`` counts the decisions put to the agent, not those forced moves.
     """
 
     game: str

@@ -20,24 +20,31 @@ FIGURES = {
 }  # fmt: skip
 
 
-def random_game_length(players: int, seed: int, **options: object) -> int:
-    """The number of decisions of one game of random play, as the benchmark plays it."""
+def random_game_counts(players: int, seed: int, **options: object) -> tuple[int, int]:
+    """One game of random play as the benchmark plays it: its decisions (the agent's
+    choices) and its moves (the history, which also holds the moves the engine played
+    itself, issue 27 item 3)."""
     state = boardlab.new("toy", players, seed, **options)
     agent = make("random", seed=seed)
+    decisions = 0
     while not state.is_over:
         state.apply(agent.choose(state))
-    return len(state.history)
+        decisions += 1
+    return decisions, len(state.history)
 
 
 def test_bench_json_reports_every_figure_for_the_games_played(invoke: Invoke) -> None:
+    """Decisions are the ones put to the agent: the engine's own moves are not counted."""
     result = invoke(["bench", "toy", "--players", "3", "--games", "4", "--seed", "10", "--json"])
     assert result.exit_code == 0
     figures = json.loads(result.stdout)
     assert set(figures) == FIGURES
     assert (figures["game"], figures["players"], figures["games"]) == ("toy", 3, 4)
-    expected = sum(random_game_length(3, 10 + i) for i in range(4))
-    assert figures["decisions"] == expected
-    assert figures["mean_decisions_per_game"] == expected / 4
+    counts = [random_game_counts(3, 10 + i) for i in range(4)]
+    decisions, moves = sum(c[0] for c in counts), sum(c[1] for c in counts)
+    assert decisions < moves
+    assert figures["decisions"] == decisions
+    assert figures["mean_decisions_per_game"] == decisions / 4
     for key in ("clone_us", "pending_us", "legal_actions_us", "apply_us", "decisions_per_second"):
         assert figures[key] > 0, key
 
@@ -46,7 +53,7 @@ def test_bench_passes_game_options_on(invoke: Invoke) -> None:
     result = invoke(["bench", "toy", "--games", "2", "--option", "pile=5", "--json"])
     figures = json.loads(result.stdout)
     assert figures["options"] == {"pile": 5}
-    assert figures["decisions"] == sum(random_game_length(2, i, pile=5) for i in range(2))
+    assert figures["decisions"] == sum(random_game_counts(2, i, pile=5)[0] for i in range(2))
 
 
 def test_bench_table_names_each_measure(invoke: Invoke) -> None:

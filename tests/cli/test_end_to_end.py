@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import boardlab
+from cli.replaying import forced_steps
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 OneLineError = Callable[[subprocess.CompletedProcess[str], str], str]
@@ -33,6 +34,7 @@ def test_installed_script_shows_help_and_rejects_bad_arguments(
 
 
 def test_play_from_piped_stdin_then_replay_the_save(tmp_path: Path, run_with_toy: Run) -> None:
+    """The save holds the moves the engine played itself (issue 27 item 3); replay reads them."""
     save = tmp_path / "game.json"
     play = ["play", "toy", "--players", "2", "--seat", "1", "--seed", "9", "--save", str(save)]
     played = run_with_toy([*play, "--option", "pile=5"], stdin="2\n?\nnope\nconfirm\n" + "1\n" * 30)
@@ -40,9 +42,9 @@ def test_play_from_piped_stdin_then_replay_the_save(tmp_path: Path, run_with_toy
     assert played.stderr == ""
     assert "not an option of the pending decision" in played.stdout
     game = boardlab.load(save.read_text())
-    assert game.is_over
+    assert game.is_over and forced_steps(game)
     replayed = run_with_toy(["replay", str(save), "--print"])
-    assert replayed.returncode == 0
+    assert replayed.returncode == 0, replayed.stderr
     assert f"{len(game.history)} actions" in replayed.stdout
     assert "Final scores" in replayed.stdout
 

@@ -13,6 +13,7 @@ from typer.testing import Result
 import boardlab
 from boardlab.engine import GameState, Rng
 from boardlab.sim import SimConfig, run
+from cli.replaying import forced_steps, steps
 
 Invoke = Callable[..., Result]
 OneLineError = Callable[[Result, str], str]
@@ -51,16 +52,40 @@ def test_play_save_then_replay_print_lists_every_action_and_final_scores(
     assert winner in result.stdout or "Winners (tied)" in result.stdout
 
 
-def test_print_names_the_player_of_each_step(invoke: Invoke, tmp_path: Path) -> None:
+def test_a_save_whose_history_leaves_out_the_engine_s_own_moves_prints_them_as_steps(
+    invoke: Invoke, tmp_path: Path
+) -> None:
+    """Issue 27 item 3: a save written before the engine played single-option decisions
+    itself (its history holds only the seats' choices) replays with those moves in place."""
     game = random_game(seed=4, players=3)
+    forced = forced_steps(game)
+    assert forced
+    data = json.loads(game.to_json())
+    data["history"] = [a for step, a in enumerate(game.history) if step not in forced]
+    for key in ("trail", "log_entries", "revealed"):  # they count the moves left out
+        del data[key]
+    path = tmp_path / "older.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = invoke(["replay", str(path), "--print"])
+    assert result.exit_code == 0, result.output
+    step_lines = [line for line in result.stdout.splitlines() if line[:5].strip().isdigit()]
+    assert [line.rsplit("[", 1)[1].rstrip("]") for line in step_lines] == game.history
+    assert f"{len(game.history)} actions" in result.stdout
+
+
+def test_print_names_the_player_of_each_step(invoke: Invoke, tmp_path: Path) -> None:
+    """The moves the engine played itself (issue 27 item 3) are steps too, named after the
+    seat whose decision they answered."""
+    game = random_game(seed=4, players=3)
+    assert forced_steps(game)
     result = invoke(["replay", str(saved(tmp_path, game)), "--print"])
-    state = boardlab.new("toy", 3, 4, pile=10)
-    lines = iter(line for line in result.stdout.splitlines() if line[:5].strip().isdigit())
-    for number, action in enumerate(game.history, 1):
-        line = next(lines)
-        assert line.split()[:2] == [str(number), f"P{state.to_move + 1}:"]
+    lines = [line for line in result.stdout.splitlines() if line[:5].strip().isdigit()]
+    assert len(lines) == len(game.history)
+    for number, (line, action, step) in enumerate(
+        zip(lines, game.history, steps(game), strict=True), 1
+    ):
+        assert line.split()[:2] == [str(number), f"P{step.seat + 1}:"]
         assert line.endswith(f"[{action}]")
-        state.apply(action)
 
 
 def test_stepping_forwards_back_and_jumping_shows_the_right_position(

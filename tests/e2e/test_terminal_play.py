@@ -81,14 +81,18 @@ def test_a_person_plays_konoten_pauses_and_finishes_it_in_a_terminal(
     terminal.type("q")
     terminal.wait(lambda s: "Save the game to konoten.json?" in s, "the offer to save")
     terminal.type("")
-    left = terminal.wait(lambda s: "Continue it with: boardlab play --load" in s, "the save")
+    left = terminal.wait(
+        lambda s: "Continue it with: " in s and f"play --load {save.name}\n" in s, "the way back"
+    )
     assert f"Game saved to {save.name}" in left
+    way_back = left.rsplit("Continue it with: ", 1)[1].splitlines()[0].strip()
     paused = boardlab.load(save.read_text(encoding="utf-8"))
     assert not paused.is_over
     stop_step = len(paused.history)
 
-    # continue it: same seat and bots, from where it stopped, to the end
-    terminal.type(f"{BOARDLAB} play --load {save.name}")
+    # continue it with the command the game named (issue 27: one that runs from here): same
+    # seat and bots, from where it stopped, to the end
+    terminal.type(way_back)
     screen = terminal.wait(lambda s: f"continuing {save.name} at step" in s, "the loaded game")
     assert "you are P1 (seat 0)" in screen.rsplit("continuing", 1)[1]
     while OVER not in terminal.screen():

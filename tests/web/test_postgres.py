@@ -73,7 +73,7 @@ def test_bots_play_to_the_end_on_postgres(pg_url: str) -> None:
 
 async def _race(url: str) -> list[int]:
     apps = [create_app(url, run_bots=False) for _ in range(2)]
-    clients = [httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t")
+    clients = [httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://localhost")
                for app in apps]
     try:
         created = (await clients[0].post("/api/games", json={

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlab.api import new
 from boardlab.engine import GameState
 
 
@@ -17,15 +16,17 @@ class Timeline:
     """The states of a game after 0, 1, ... n actions, replayed from its seed and history.
 
     Each state is a clone kept in memory (with ``keep_states``), so going back or jumping
-    is instant. ``marks[k]`` is how many log entries the game had after ``k`` actions.
+    is instant. ``marks[k]`` is how many log entries the game had after ``k`` actions. The
+    history holds the moves the engine played itself (decisions with a single option): each
+    is a step of its own, its decision shown pending at the step before.
     """
 
     def __init__(self, game: GameState, keep_states: bool = True) -> None:
-        current = new(game.game, game.players, game.seed, **game.options)
+        current = type(game).unsettled(game.players, game.seed, game.options)
         self.states: list[GameState] = [current.clone()] if keep_states else []
         self.marks = [len(current.log(None))]
         for action_id in game.history:
-            current.apply(action_id)
+            current.apply_raw(action_id)
             mark = self.marks[-1]
             self.marks.append(mark + len(current.log(None, since=mark)))
             if keep_states:

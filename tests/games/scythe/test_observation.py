@@ -207,8 +207,9 @@ def revealer(s: ScytheState, rng: random.Random) -> Any:
     return reveals[0] if reveals else eager(s, rng)
 
 
-#: Random games with several reveals: Nordic then Saxony; three seats; Saxony first, then two.
-REVEALING_GAMES = [(3, 6), (4, 16), (5, 29)]
+#: Random games with several reveals: Saxony then Nordic; Polania, Saxony, Rusviet; Polania
+#: then Saxony.
+REVEALING_GAMES = [(3, 38), (4, 8), (5, 0)]
 
 
 @pytest.mark.parametrize(("players", "seed"), REVEALING_GAMES)

@@ -53,6 +53,9 @@ def test_s5_s12_an_unmet_objective_adds_no_option_and_no_decision() -> None:
 
 
 def test_s5_s12_an_objective_may_be_revealed_between_a_move_and_its_combats() -> None:
+    """Between a move and its combats the mover may reveal a completed objective. Once none
+    is left to reveal, the pause is no longer posed (issue 27 item 3): the engine plays its
+    only option, ``done``, itself, recorded in the history, and the combat begins."""
     s = setup()
     holding(s, 0, COINS_20)
     s.coins[0] = 20
@@ -64,8 +67,7 @@ def test_s5_s12_an_objective_may_be_revealed_between_a_move_and_its_combats() ->
     assert kind(s) == "before_combats" and options(s) == ["objective 12", "done"]
     play(s, "objective 12")
     assert s.objective_stars[0] == 1
-    assert kind(s) == "before_combats" and options(s) == ["done"]  # posed whatever holds
-    play(s, "done")
+    assert s.history[-2:] == ["objective 12", "done"]
     assert kind(s) in ("artillery", "combat_dial")
 
 

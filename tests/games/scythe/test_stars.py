@@ -155,7 +155,8 @@ def test_s14_a_bottom_actions_sixth_star_comes_after_its_coins_and_recruit_bonus
 
 def test_s21_3_2_recruit_bonus_stars_placed_clockwise_after_the_active_player() -> None:
     """S-14, S-21.3-2: stars others earn by recruit bonuses are placed after the active
-    player's action, clockwise; once a sixth star ends the game, no more are placed."""
+    player's action, clockwise; once a sixth star ends the game, no more are placed. The
+    questions whether to take each bonus come clockwise too (S-7.4), left neighbour first."""
     s = setup(3)
     workers(s, 0, "r1c4")
     resource(s, "r1c4", "wood", 3)
@@ -166,9 +167,10 @@ def test_s21_3_2_recruit_bonus_stars_placed_clockwise_after_the_active_player() 
     pose(s, ("bottom", 0, 2), active=0)
     play(s, "build", "structure mill")
     # each neighbour's bonus would earn its popularity star: each may decline it (S-3.7)
-    assert kind(s) == "take_gain" and s.to_move == 2 and options(s) == ["take 1", "take 0"]
+    assert kind(s) == "take_gain" and s.to_move == 1 and options(s) == ["take 1", "take 0"]
     play(s, "take 1")
-    assert kind(s) == "take_gain" and s.to_move == 1
+    assert not s.is_over and s.stars(1) == 5  # placed once the action is over
+    assert kind(s) == "take_gain" and s.to_move == 2 and options(s) == ["take 1", "take 0"]
     play(s, "take 1")
     assert s.is_over and s.stars(1) == 6
     assert s.popularity[2] == 18 and s.stars(2) == 0  # Crimea's star never placed
