@@ -15,6 +15,16 @@ the second makes of it, so a bot does not end its turn when a useful placement i
 offer awaiting its answer is valued as answered the way the addressee would answer it (it
 accepts when the trade gains it more than it gains the proposer), so a bot does not send
 offers that only give its things away.
+
+Crystals are finite (the bag refills only when compounds score), and at five players the
+extinguishers alone can hold half the oxygen. So claims and extinguishers are valued against
+the crystals still free: those in the bag, in anyone's storage or goggles pool, or on a
+complete claimed compound (they go back to the bag when it scores). A claim whose missing
+crystals the free ones (and the seat's wild tokens) cannot cover keeps only a small part of
+its worth (``STUCK_SHARE``), and an extinguisher space holds an element the claims are short
+of at no more than a crystal in storage is worth. Completing another scientist's claim frees
+its crystals, so a seat whose own claims wait for them feeds that claim or trades it what it
+is missing rather than let the game stall until the round cap (issue 28).
 """
 
 from __future__ import annotations
@@ -26,7 +36,9 @@ from boardlab.games.compounded.frames import D_PLACE_SPACE, D_RELOCATE_TO, D_TAK
 from boardlab.games.compounded.lab import points
 from boardlab.games.compounded.workbench import (
     CARDS,
+    CRYSTAL,
     EMPTY,
+    EXT_ELEMENTS,
     TRACK_TOP,
     capacity,
     stored,
@@ -44,6 +56,10 @@ EXTINGUISHER_VALUE = 4.0
 DISC_VALUE = 0.5
 #: A crystal in hand that fits an empty space of an own claim counts this much filled.
 IN_HAND_SHARE = 0.5
+#: The part of a claim's worth kept while the free crystals cannot complete it.
+STUCK_SHARE = 0.25
+#: An extinguisher space's worth when it holds an element the claims are short of.
+SHORT_EXTINGUISHER_SPACE = 0.3
 #: Second steps of a seat's own two-step choices, valued at their best option.
 SECOND_STEPS = frozenset((D_PLACE_SPACE, D_TAKE, D_RELOCATE_TO))
 
@@ -89,6 +105,7 @@ def progress(s: CompoundedState, seat: int) -> float:
     value += WILD_VALUE * s.wild[seat]
     base6 = seat * 6
     in_hand = [s.storage[base6 + e] + s.pool[base6 + e] for e in range(6)]
+    free, short = free_crystals(s)
     for pos in range(16):
         if s.claim_owner[pos] != seat or s.field_card[pos] < 0:
             continue
@@ -96,25 +113,60 @@ def progress(s: CompoundedState, seat: int) -> float:
         elements = CARDS[s.field_card[pos]].space_elements
         filled = 0
         fits = 0
+        missing = [0] * 6
         for i, slot in enumerate(items):
             if slot != EMPTY:
                 filled += 1
-            elif in_hand[elements[i]] > 0:
-                in_hand[elements[i]] -= 1
-                fits += 1
+            else:
+                missing[elements[i]] += 1
+                if in_hand[elements[i]] > 0:
+                    in_hand[elements[i]] -= 1
+                    fits += 1
         share = (filled + IN_HAND_SHARE * fits) / len(items)
-        value += DISC_VALUE + points(s, s.field_card[pos]) * share * share + 0.5 * filled
+        worth = points(s, s.field_card[pos]) * share * share
+        lacking = sum(max(0, missing[e] - free[e]) for e in range(6))
+        if lacking > s.wild[seat]:
+            worth *= STUCK_SHARE
+        value += DISC_VALUE + worth + 0.5 * filled
     base4 = seat * 4
     for t in range(4):
         level = s.exp[base4 + t]
         value += LEVEL_VALUE * level + (1.0 if level == TRACK_TOP[t] else 0.0)
     value += EQUIPMENT_VALUE * sum(s.equip[base6 : base6 + 6])
+    space_value = EXTINGUISHER_VALUE / len(EXT_ELEMENTS)
     for x, holder in enumerate(s.ext_holder):
         if holder == seat:
-            items = s.ext_items[x]
-            filled = sum(1 for slot in items if slot != EMPTY)
-            value += EXTINGUISHER_VALUE * filled / len(items)
+            for i, slot in enumerate(s.ext_items[x]):
+                if slot != EMPTY:
+                    scarce = short >> EXT_ELEMENTS[i] & 1
+                    value += SHORT_EXTINGUISHER_SPACE if scarce else space_value
     value += DISC_VALUE * s.avail[seat]
     if s.resolving_player == seat and s.resolving_card >= 0:
         value += 0.3 * CARDS[s.resolving_card].spaces / 10
     return value
+
+
+def free_crystals(s: CompoundedState) -> tuple[list[int], int]:
+    """The crystals of each element not locked on the table (in the bag, in storage or a
+    goggles pool, or on a complete claimed compound, which returns them when it scores), and
+    the mask of elements that the claimed compounds miss more of than are free."""
+    free = s.bag[:]
+    storage, pool = s.storage, s.pool
+    for i in range(len(storage)):
+        free[i % 6] += storage[i] + pool[i]
+    missing = [0] * 6
+    for pos in range(16):
+        if s.claim_owner[pos] < 0 or s.field_card[pos] < 0:
+            continue
+        elements = CARDS[s.field_card[pos]].space_elements
+        done = not s.field_open[pos]
+        for i, slot in enumerate(s.field_items[pos]):
+            if slot == EMPTY:
+                missing[elements[i]] += 1
+            elif done and slot == CRYSTAL:
+                free[elements[i]] += 1
+    short = 0
+    for e in range(6):
+        if missing[e] > free[e]:
+            short |= 1 << e
+    return free, short

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from boardlab.games.konoten.content import CONTENT
+from boardlab.games.konoten.effects import can_pay
 from boardlab.games.konoten.flow import END, MAIN, OVER, SUPPLY
 from boardlab.games.konoten.tables import (
     ABILITIES,
@@ -56,6 +57,7 @@ from boardlab.games.konoten.tables import (
     REACTIVATE_FEE,
     SEDIMENT,
     TASKS,
+    WILL_EFFECT,
 )
 
 if TYPE_CHECKING:
@@ -506,6 +508,13 @@ def growth_loss(ch: int, grown: int, uses: tuple[float, ...], q: tuple[int, ...]
 
 
 # ---------------------------------------------------------------- evaluation
+def _can_will(s: KonotenState, seat: int, ch: int, node: int) -> bool:
+    """Whether the seat can pay its will ability at ``node`` now: this round's use counts
+    only then, so a main phase that can only end is no loss of it (K-7.1)."""
+    effect = WILL_EFFECT[ch][node]
+    return can_pay(s, seat, effect.needs, effect.ap, False)  # type: ignore[union-attr]
+
+
 def evaluate(state: GameState, seat: int) -> float:
     """VP plus progress proxies for ``seat`` (the final VP once the game is over)."""
     s = cast("KonotenState", state)
@@ -681,7 +690,9 @@ def evaluate(state: GameState, seat: int) -> float:
             kind, worth = worths[node]
             if worth:
                 if kind == WILL:
-                    value += worth * (later + THIS_ROUND_USE * (will_open >> node & 1))
+                    if will_open >> node & 1 and _can_will(s, seat, ch, node):
+                        value += worth * THIS_ROUND_USE
+                    value += worth * later
                 elif kind == SUPPLY_ABILITY:
                     value += worth * (later + THIS_ROUND_USE * (supply_open >> node & 1))
                 elif kind == END_ABILITY:

@@ -1,5 +1,6 @@
-"""Linnaeus's settings for agents and simulations: roles, and search settings (see the
-package README, "Bots": the search settings are a first measurement, not tuned)."""
+"""Linnaeus's settings for agents and simulations: roles, the garden probes of balance reports
+(``probes.py``), and search settings (see the package README, "Bots": the search settings
+are a first measurement, not tuned)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
 
 from boardlab.games.linnaeus.content import CONTENT
+from boardlab.games.linnaeus.probes import PROBES
 from boardlab.tuning import Tuning
 
 if TYPE_CHECKING:
@@ -31,4 +33,4 @@ def roles(state: GameState) -> tuple[str, ...]:
     return tuple(found)
 
 
-TUNING = Tuning(search=MappingProxyType({"c": 0.1, "depth": 0}), roles=roles)
+TUNING = Tuning(search=MappingProxyType({"c": 0.1, "depth": 0}), roles=roles, probes=PROBES)
