@@ -24,7 +24,6 @@ from boardlab.games.linnaeus.content import (
     GLASSES_BONUS,
     HELM_COLOURS,
     MAGNIFIER_BONUS,
-    POINT_CORNERS,
     REWARDS,
     SLOT_POINTS,
     TOOLS,
@@ -34,6 +33,7 @@ from boardlab.games.linnaeus.content import (
     Condition,
     Corner,
 )
+from boardlab.games.linnaeus.research import open_corners
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -289,15 +289,8 @@ def _point(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
     globe = CONTENT.globes.get(point)
     if globe is not None:
         gains.append(f"the globe: {reward_text(globe)}")
-    for slot, pos in POINT_CORNERS[point]:
-        tile = s.library[base + slot]
-        if tile < 0:
-            continue
+    for slot, tile, _, corner in open_corners(s, side, point):
         spec = CONTENT.specimens[tile]
-        printed = (pos - s.rotation[base + slot]) % 4
-        corner = spec.corners[printed]
-        if corner is None or s.covered[base + slot] >> printed & 1:
-            continue
         done = s.covered[base + slot].bit_count() + 1 == spec.effective
         gains.append(f"{spec.name}'s corner: {_corner(corner)}"
                      + (f" (and {spec.name} is fully researched)" if done else ""))

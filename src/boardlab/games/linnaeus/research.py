@@ -21,6 +21,7 @@ from boardlab.games.linnaeus.content import (
     DIAGONAL,
     ORTHOGONAL,
     POINT_CORNERS,
+    Corner,
 )
 
 if TYPE_CHECKING:
@@ -54,22 +55,34 @@ def resolve_research(s: LinnaeusState, f: Frame, a: Action) -> None:
         rewards.give(s, side, globe)
 
 
-def resolve_point(s: LinnaeusState, side: int, point: int, only_slot: int = -1) -> None:
-    """Resolve and cover the corners on ``point`` (of one slot when ``only_slot`` >= 0)."""
+def open_corners(
+    s: LinnaeusState, side: int, point: int, only_slot: int = -1
+) -> list[tuple[int, int, int, Corner]]:
+    """The uncovered corners of ``side``'s library specimens that lie on ``point`` (of one
+    slot when ``only_slot`` >= 0), in slot order: ``(slot, tile, printed position, corner)``."""
     base = side * 4
-    gains: list[int] = []
-    specimens: list[int] = []
+    found = []
     for slot, pos in POINT_CORNERS[point]:
         if only_slot >= 0 and slot != only_slot:
             continue
         tile = s.library[base + slot]
         if tile < 0:
             continue
-        specimen = CONTENT.specimens[tile]
         printed = (pos - s.rotation[base + slot]) % 4
-        corner = specimen.corners[printed]
+        corner = CONTENT.specimens[tile].corners[printed]
         if corner is None or s.covered[base + slot] >> printed & 1:
             continue
+        found.append((slot, tile, printed, corner))
+    return found
+
+
+def resolve_point(s: LinnaeusState, side: int, point: int, only_slot: int = -1) -> None:
+    """Resolve and cover the corners on ``point`` (of one slot when ``only_slot`` >= 0)."""
+    base = side * 4
+    gains: list[int] = []
+    specimens: list[int] = []
+    for slot, tile, printed, corner in open_corners(s, side, point, only_slot):
+        specimen = CONTENT.specimens[tile]
         s.covered[base + slot] |= 1 << printed
         if corner.knowledge >= 0:
             rewards.gain_knowledge(s, side, corner.knowledge)
