@@ -15,7 +15,16 @@ from boardlab.games.konoten.evaluate import evaluate
 from boardlab.games.konoten.grinding import can_grind
 from boardlab.games.konoten.state import KonotenState
 
-from .helpers import add_lens, answer_supply, give_cards, main_turn, new, refresh, set_grown
+from .helpers import (
+    NODE,
+    add_lens,
+    answer_supply,
+    give_cards,
+    main_turn,
+    new,
+    refresh,
+    set_grown,
+)
 
 
 def _main(characters: list[str], seed: int = 3) -> tuple[KonotenState, int]:
@@ -122,6 +131,24 @@ def test_k14_2_final_abilities_count_what_they_would_score_now() -> None:
     without = evaluate(state, p)
     set_grown(state, p, ["n00", "n22"])  # disconnected nodes work (A14)
     assert evaluate(state, p) == pytest.approx(without + 3)
+
+
+def test_k7_1_a_will_use_counts_this_round_only_while_the_seat_can_pay_it() -> None:
+    """Issue 28 (engine plays forced moves): a main phase that can only end is ended by the
+    engine, so greedy values the position after that ``end``. This round's use of an open
+    will ability counts only while its inputs are at hand: the light prodigy's n21 (4 light
+    + 1 AP -> 3 VP) adds nothing for this round with 3 light, and its use with 4."""
+    state, p = _main(["light_prodigy", "workaholic"])
+    set_grown(state, p, ["n00", "n21"])
+    n21 = 1 << NODE["n21"]
+    for light, counts in ((3, False), (4, True)):
+        state.mats[p * 3] = light
+        state.will_used[p] = 0
+        open_use = evaluate(state, p)
+        state.will_used[p] = n21
+        used = evaluate(state, p)
+        assert (open_use > used) is counts
+        assert open_use >= used
 
 
 def test_k12_1_an_open_task_near_completion_is_worth_more() -> None:

@@ -18,10 +18,12 @@ once the seat's last main phase is over only VP and graduation scoring remain:
   worth; open tasks by their progress times what their token is worth (K-12);
 * assistants per main phase they can still act in; stock tokens that later supply phases
   hand out (K-6.2); this round's supply income until it is received (K-6.1);
-* grown abilities: net worth per use times the uses left this round and later. An ability
-  that consumes sediment is worth only what else it yields: valued by the penalty it would
-  spare as well, the alchemist's n12 was worth 2.45 VP a use for a use that gives 2 VP,
-  which needs sediment the seat rarely holds.
+* grown abilities: net worth per use times the uses left this round and later; this
+  round's use of a will ability counts only while the seat can pay it: a main phase the
+  engine ends because nothing is left to do (K-7.1) loses no use it could have made. An
+  ability that consumes sediment is worth only what else it yields: valued by the penalty
+  it would spare as well, the alchemist's n12 was worth 2.45 VP a use for a use that gives
+  2 VP, which needs sediment the seat rarely holds.
 
 It reads only what every seat knows (hands are public, A10; the pending frames hold what
 ``view`` describes as ``pending``) and never the order of the decks. Lens searches are
@@ -34,7 +36,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from boardlab.games.konoten.content import CONTENT
-from boardlab.games.konoten.effects import can_pay
+from boardlab.games.konoten.effects import affordable, holdings
 from boardlab.games.konoten.flow import END, MAIN, OVER, SUPPLY
 from boardlab.games.konoten.tables import (
     ABILITIES,
@@ -508,13 +510,6 @@ def growth_loss(ch: int, grown: int, uses: tuple[float, ...], q: tuple[int, ...]
 
 
 # ---------------------------------------------------------------- evaluation
-def _can_will(s: KonotenState, seat: int, ch: int, node: int) -> bool:
-    """Whether the seat can pay its will ability at ``node`` now: this round's use counts
-    only then, so a main phase that can only end is no loss of it (K-7.1)."""
-    effect = WILL_EFFECT[ch][node]
-    return can_pay(s, seat, effect.needs, effect.ap, False)  # type: ignore[union-attr]
-
-
 def evaluate(state: GameState, seat: int) -> float:
     """VP plus progress proxies for ``seat`` (the final VP once the game is over)."""
     s = cast("KonotenState", state)
@@ -683,6 +678,7 @@ def evaluate(state: GameState, seat: int) -> float:
     # grown abilities: net worth per use times the uses left (this round: if still open)
     worths = NODE_WORTH[ch]
     will_open = ~s.will_used[seat] if acting else 0
+    have: list[int] | None = None  # what the seat can pay, read once if a will use is open
     node = 0
     mask = grown
     while mask:
@@ -690,8 +686,12 @@ def evaluate(state: GameState, seat: int) -> float:
             kind, worth = worths[node]
             if worth:
                 if kind == WILL:
-                    if will_open >> node & 1 and _can_will(s, seat, ch, node):
-                        value += worth * THIS_ROUND_USE
+                    if will_open >> node & 1:  # this round's use, only while payable (K-7.1)
+                        if have is None:
+                            have = holdings(s, seat, False)
+                        effect = WILL_EFFECT[ch][node]
+                        if affordable(have, effect.needs, effect.ap):  # type: ignore[union-attr]
+                            value += worth * THIS_ROUND_USE
                     value += worth * later
                 elif kind == SUPPLY_ABILITY:
                     value += worth * (later + THIS_ROUND_USE * (supply_open >> node & 1))
