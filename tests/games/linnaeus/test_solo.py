@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boardlab.engine import Rng
-from boardlab.games.linnaeus import scoring, solo
+from boardlab.games.linnaeus import income, scoring, solo
 from boardlab.games.linnaeus.content import CONTENT, DISTANCE, SPECIMEN_SITES, START
 from boardlab.games.linnaeus.state import LinnaeusState
 
@@ -199,8 +199,9 @@ def test_r19_6_automa_exotics_score_without_condition_and_no_income() -> None:
     s.ships[A], s.links[A] = (len(CONTENT.voyages[card].cells),), (0,)
     s.ended = 0
     vp = s.vp[A]
-    with_frames(s, ("income_voyage", 0), active=-1)
-    assert s.vp[A] == vp
+    s.stack = [("income_voyage", 0)]
+    income.run_voyage(s, s.stack[-1])
+    assert s.stack == [] and s.vp[A] == vp
 
 
 def test_ruling_50_solo_winner_ties_go_to_coins() -> None:

@@ -25,7 +25,7 @@ SPEC = GameSpec(
     max_players=4,
     state_class=LinnaeusState,
     options=OPTIONS,
-    version=1,
+    version=2,
     summary="Explore, research, correspond, cultivate and sail as an 18th-century naturalist; "
     "alone, you play against the automa.",
     evaluate=evaluate,

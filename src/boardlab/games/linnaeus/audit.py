@@ -101,7 +101,7 @@ def audit(state: GameState) -> list[str]:
                 found.append(f"{who} has {wild} wild lenses")
             basic = Counter(x for x in (*s.available[side], *s.on_tool[side * 3 : side * 3 + 3],
                                         s.box[side]) if 0 <= x < WILD)
-            if basic != Counter(CONTENT.basic_lenses):
+            if basic - Counter(CONTENT.basic_lenses):  # §7.4 may discard basic lenses
                 found.append(f"{who}'s basic lenses are {dict(basic)}")
         for col in set(s.sent_col[side]):
             members = [x for x, c in zip(s.sent[side], s.sent_col[side], strict=True) if c == col]
