@@ -1,5 +1,6 @@
 """The bots' evaluation (evaluate.py): claims a seat can build are worth more than passing,
-a chosen item is worth its best space, and a trade offer is valued as it would be answered."""
+a chosen item is worth its best space, a trade offer is valued as it would be answered, and
+claims and extinguishers are valued against the crystals still free (issue 28)."""
 
 from __future__ import annotations
 
@@ -87,3 +88,32 @@ def test_a_gift_is_valued_as_accepted_and_a_demand_as_declined():
     assert evaluate(gift, 0) == evaluate(given, 0) < base
     demand = offer(s.clone(), {}, {"O": 2})
     assert evaluate(demand, 0) == base
+
+
+def test_a_claim_the_free_crystals_cannot_complete_is_worth_less_issue_28():
+    s = table()
+    claim_for(s, WATER, 0)
+    set_storage(s, 0, O=1)  # P1 holds the O; both H must still come from somewhere
+    s.wild[0] = 0
+    for seat in (1, 2):
+        set_storage(s, seat)
+    free = s.clone()
+    dry = s.clone()
+    dry.bag[EL["H"]] = 0
+    assert evaluate(dry, 0) < evaluate(free, 0)
+    dry.storage[1 * 6 + EL["H"]] = 2  # P2 could trade them: the claim can be completed again
+    assert evaluate(dry, 0) == evaluate(free, 0)
+
+
+def test_oxygen_in_an_extinguisher_is_worth_less_than_in_storage_when_claims_lack_it_issue_28():
+    s = table()
+    claim_for(s, NO, 0)  # nitric oxide misses its O, and P1 holds the only free one
+    set_storage(s, 0, O=1)
+    for seat in (1, 2):
+        set_storage(s, seat)
+    s.bag[EL["O"]] = 0
+    x = s.ext_holder.index(0)
+    held = evaluate(s, 0)
+    s.storage[EL["O"]] = 0
+    s.ext_items[x] = (0, 1, 0)  # the O on P1's extinguisher (spaces C O O)
+    assert evaluate(s, 0) < held

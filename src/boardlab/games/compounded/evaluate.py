@@ -113,18 +113,22 @@ def progress(s: CompoundedState, seat: int) -> float:
         elements = CARDS[s.field_card[pos]].space_elements
         filled = 0
         fits = 0
-        missing = [0] * 6
+        lacking = 0  # empty spaces the free crystals cannot fill (only short elements can)
+        missing = [0] * 6 if short else None
         for i, slot in enumerate(items):
             if slot != EMPTY:
                 filled += 1
-            else:
-                missing[elements[i]] += 1
-                if in_hand[elements[i]] > 0:
-                    in_hand[elements[i]] -= 1
-                    fits += 1
+                continue
+            e = elements[i]
+            if missing is not None and short >> e & 1:
+                missing[e] += 1
+                if missing[e] > free[e]:
+                    lacking += 1
+            if in_hand[e] > 0:
+                in_hand[e] -= 1
+                fits += 1
         share = (filled + IN_HAND_SHARE * fits) / len(items)
         worth = points(s, s.field_card[pos]) * share * share
-        lacking = sum(max(0, missing[e] - free[e]) for e in range(6))
         if lacking > s.wild[seat]:
             worth *= STUCK_SHARE
         value += DISC_VALUE + worth + 0.5 * filled
@@ -149,24 +153,31 @@ def progress(s: CompoundedState, seat: int) -> float:
 def free_crystals(s: CompoundedState) -> tuple[list[int], int]:
     """The crystals of each element not locked on the table (in the bag, in storage or a
     goggles pool, or on a complete claimed compound, which returns them when it scores), and
-    the mask of elements that the claimed compounds miss more of than are free."""
-    free = s.bag[:]
-    storage, pool = s.storage, s.pool
-    for i in range(len(storage)):
-        free[i % 6] += storage[i] + pool[i]
+    the mask of elements that the claimed compounds miss more of than are free.
+
+    Storage and pools are only counted when the bag and the complete claims fall short:
+    until then every count is already large enough for what the claims miss."""
     missing = [0] * 6
+    free = s.bag[:]
+    owners, cards, items_at, open_at = s.claim_owner, s.field_card, s.field_items, s.field_open
     for pos in range(16):
-        if s.claim_owner[pos] < 0 or s.field_card[pos] < 0:
+        if owners[pos] < 0 or cards[pos] < 0:
             continue
-        elements = CARDS[s.field_card[pos]].space_elements
-        done = not s.field_open[pos]
-        for i, slot in enumerate(s.field_items[pos]):
-            if slot == EMPTY:
-                missing[elements[i]] += 1
-            elif done and slot == CRYSTAL:
-                free[elements[i]] += 1
+        elements = CARDS[cards[pos]].space_elements
+        if open_at[pos]:
+            for i, slot in enumerate(items_at[pos]):
+                if slot == EMPTY:
+                    missing[elements[i]] += 1
+        else:
+            for i, slot in enumerate(items_at[pos]):
+                if slot == CRYSTAL:
+                    free[elements[i]] += 1
+    if all(m <= f for m, f in zip(missing, free, strict=True)):
+        return free, 0
+    storage, pool = s.storage, s.pool
     short = 0
     for e in range(6):
+        free[e] += sum(storage[e::6]) + sum(pool[e::6])
         if missing[e] > free[e]:
             short |= 1 << e
     return free, short
