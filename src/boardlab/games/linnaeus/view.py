@@ -268,6 +268,11 @@ def _order_line(s: LinnaeusState, which: str, tile: int, marks: list[int]) -> st
     return f"{which} order tile {CONTENT.order_ids[tile]}: {spaces}"
 
 
+def _knowledge_text(knowledge: tuple[int, ...]) -> str:
+    """Knowledge a card needs, by category, or ``any-<domain>`` where any of a domain will do."""
+    return " ".join(CATEGORIES[e] if e >= 0 else f"any-{DOMAINS[-1 - e]}" for e in knowledge)
+
+
 def _display_lines(s: LinnaeusState) -> list[str]:
     """What each face-up card gives."""
     from boardlab.games.linnaeus.explain import condition_text, lens_text
@@ -281,8 +286,7 @@ def _display_lines(s: LinnaeusState) -> list[str]:
     for x in s.book_display:
         if x >= 0:
             book = CONTENT.books[x]
-            needs = " ".join(CATEGORIES[e] if e >= 0 else f"any-{DOMAINS[-1 - e]}"
-                             for e in book.knowledge)
+            needs = _knowledge_text(book.knowledge)
             sketches = f", sketches {'+'.join(map(str, book.sketches))}" if book.sketches else ""
             lines.append(f"  {book.id} book {book.vp} VP and {reward_text(book.reward)}; "
                          f"needs {needs}{sketches}")
@@ -294,8 +298,7 @@ def _display_lines(s: LinnaeusState) -> list[str]:
     for x in s.exotic_display:
         if x >= 0:
             exotic = CONTENT.exotics[x]
-            knows = " ".join(CATEGORIES[e] if e >= 0 else f"any-{DOMAINS[-1 - e]}"
-                             for e in exotic.knowledge)
+            knows = _knowledge_text(exotic.knowledge)
             lines.append(f"  {exotic.id} {exotic.name}: knowledge {knows}; 5 VP if "
                          + " or ".join(condition_text(c) for c in exotic.conditions))
     for x in s.lens_display:
