@@ -19,7 +19,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check
 # The compiled observation encoders: installing builds them, so a change reinstalls.
 NATIVE := setup.py src/boardlab/_native/observe.h $(wildcard src/boardlab/games/*/_observe.c)
 
-.PHONY: venv serve play test lint typecheck bench clean
+.PHONY: venv serve play test baseline lint typecheck bench clean
 
 venv: $(STAMP)
 
@@ -57,6 +57,13 @@ test: venv
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -n $(WORKERS)
+
+# The learners of the baseline and self-play tests (torch's CPU build, sb3-contrib); without
+# them those tests are skipped. TORCH pins the build: a bare `torch` can bring a GPU build.
+TORCH ?= torch==2.13.0
+baseline: venv
+	$(PIP) install --quiet "$(TORCH)"
+	$(PIP) install --quiet -e ".[baseline]"
 
 lint: venv
 	$(BIN)/ruff check src tests benchmarks

@@ -27,10 +27,10 @@ import time
 import numpy as np
 
 import boardlab
-from boardlab.adapters.encodings import encodable_games
 from boardlab.adapters.gymnasium import BoardlabEnv
-from boardlab.adapters.spaces import Observer
 from boardlab.agents import make
+from boardlab.encoding.encodings import encodable_games
+from boardlab.encoding.vectors import Observer
 from boardlab.engine import GameState
 
 SLICES = 6

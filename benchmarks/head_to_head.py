@@ -35,7 +35,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 import boardlab
 from boardlab import agents
 from boardlab.adapters import openspiel as boardlab_openspiel
-from boardlab.adapters.encodings import default_players, encodable_games, encodings
+from boardlab.encoding.encodings import default_players, encodable_games, encodings
 from boardlab.engine import registry
 
 OPPONENTS = ("openspiel-mcts", "openspiel-ismcts")

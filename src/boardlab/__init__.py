@@ -5,8 +5,8 @@
 >>> state.apply(state.legal_actions()[0])
 """
 
-from boardlab import games as _games  # noqa: F401  (declares the built-in games)
-from boardlab.api import games, guide, load, new, replay
+from boardlab import games  # the package, callable: boardlab.games() names every game
+from boardlab.api import guide, load, new, replay
 from boardlab.engine import Action, Decision, GameState, IllegalAction, LoadError
 
 __all__ = [

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from adapters import toy_codec
-from boardlab.adapters.encodings import has_encodings
+from boardlab.encoding.encodings import has_encodings
 from boardlab.engine import registry
 
 

@@ -10,7 +10,7 @@ import toy_game
 
 import boardlab
 from adapters.cases import CASES, is_toy
-from boardlab.adapters.encodings import Encodings, encodings
+from boardlab.encoding.encodings import Encodings, encodings
 from boardlab.engine import GameState, Rng, registry
 
 SEEDS = (1, 2)

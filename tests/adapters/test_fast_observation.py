@@ -25,9 +25,9 @@ from hypothesis import strategies as st
 
 import boardlab
 from adapters.cases import REAL_CASES
-from boardlab.adapters.encodings import encodings
-from boardlab.adapters.fast import state_encoder, updater
+from boardlab.encoding.encodings import encodings
 from boardlab.engine import GameState, Rng
+from boardlab.engine.observe import state_encoder, updater
 
 #: Positions checked along one playout: the first at a drawn offset below STRIDE, then
 #: every STRIDE-th decision while the game is young and sparser later (a tenth of the

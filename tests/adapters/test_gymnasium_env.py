@@ -13,10 +13,10 @@ from gymnasium.utils.env_checker import check_env
 
 import boardlab
 from adapters.cases import CASES
-from boardlab.adapters.encodings import encodings
 from boardlab.adapters.gymnasium import BoardlabEnv
 from boardlab.adapters.outcome import outcome
-from boardlab.adapters.spaces import Observer, action_mask
+from boardlab.encoding.encodings import encodings
+from boardlab.encoding.vectors import Observer, action_mask
 from boardlab.engine import IllegalAction, Rng
 
 # check_env cannot test other render modes of an environment made without gymnasium.make

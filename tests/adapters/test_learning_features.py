@@ -16,11 +16,12 @@ import boardlab
 from adapters.cases import REAL_CASES
 from boardlab.adapters import gymnasium as boardlab_gym
 from boardlab.adapters import pettingzoo as pz
-from boardlab.adapters.encodings import encodable_games, encodings
+from boardlab.adapters import spaces
 from boardlab.adapters.gymnasium import BoardlabEnv, PolicyAgent, frozen_policy, sampling_masks
 from boardlab.adapters.history import ENTRIES, LogEncoder
 from boardlab.adapters.outcome import outcome
-from boardlab.adapters.spaces import Observer, observation_bounds
+from boardlab.encoding.encodings import encodable_games, encodings
+from boardlab.encoding.vectors import Observer, observation_bounds
 from boardlab.engine import Action, GameState, Rng, registry
 
 REAL_GAMES = sorted({case.values[0] for case in REAL_CASES})
@@ -48,7 +49,7 @@ def test_observations_are_bounded_normalised_and_the_clipped_scaled_raw_vector(
     low, high = observation_bounds(enc)
     assert np.all(np.isfinite(low)) and np.all(np.isfinite(high))
     observer = Observer(enc)
-    box = observer.space()
+    box = spaces.box(observer)
     assert np.all(box.low >= -1.0) and np.all(box.high <= 1.0)
     reach = np.maximum(np.maximum(np.abs(low), np.abs(high)), 1.0)
     for state in random_states(game, players, seed=4, every=11):
@@ -202,6 +203,28 @@ def test_scythe_shaping_uses_only_the_seats_own_running_score() -> None:
     state = env.game_state
     assert state.scores_seen_by(0)[1] is None
     assert env._score_difference() == state.scores_seen_by(0)[0]
+
+
+def test_solo_shaping_is_the_margin_over_the_automa() -> None:
+    """Issue 29 item 6: in solo Linnaeus the shaped reward follows the learner's score minus
+    the automa's, as the README says ("the gain in score difference"), not its own alone."""
+    env = BoardlabEnv("linnaeus", players=1, shaped_reward=1.0, seed=4)
+    observation, _ = env.reset(seed=4)
+    total, steps, moved = 0.0, 0, False
+    start = env._score_difference()
+    while steps < 400:
+        legal = observation["action_mask"].nonzero()[0]
+        observation, reward, done, _, _ = env.step(int(legal[0]))
+        steps += 1
+        if done:  # the last step also pays the outcome
+            total += reward - outcome(env.game_state)[0]
+            break
+        total += reward
+        own, automa = env.game_state.scores_seen_by(0)
+        assert env._score_difference() == pytest.approx(own - automa)
+        moved = moved or automa != 0
+    assert moved, "the automa scored during these steps, so the margin differs from own score"
+    assert total == pytest.approx(env._score_difference() - start)
 
 
 class FakeModel:

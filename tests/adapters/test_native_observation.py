@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 
 import boardlab
 from adapters.cases import REAL_CASES
-from boardlab.adapters.encodings import encodings
-from boardlab.adapters.spaces import Observer
+from boardlab.encoding.encodings import encodings
+from boardlab.encoding.vectors import Observer
 from boardlab.engine import GameState, Rng
 
 pytestmark = pytest.mark.skipif(
@@ -92,3 +92,22 @@ def test_the_compiled_encoder_refuses_a_wrong_buffer(game: str, players: int) ->
         encoder.encode(state, 0, np.zeros(observer.size + 1, np.float32))
     with pytest.raises(ValueError, match="seat"):
         encoder.encode(state, -1, np.zeros(observer.size, np.float32))
+
+
+def test_the_compiled_path_switches_off_for_an_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 item 6: ``BOARDLAB_NO_NATIVE=1`` gives an environment the Python path, with
+    the same vectors."""
+    from boardlab.adapters.gymnasium import BoardlabEnv
+
+    monkeypatch.delenv("BOARDLAB_NO_NATIVE", raising=False)
+    compiled = BoardlabEnv("scythe", players=2, seed=2)
+    monkeypatch.setenv("BOARDLAB_NO_NATIVE", "1")
+    python = BoardlabEnv("scythe", players=2, seed=2)
+    assert compiled.observer.native and not python.observer.native
+    a, _ = compiled.reset(seed=9)
+    b, _ = python.reset(seed=9)
+    for _ in range(30):
+        assert np.array_equal(a["observation"], b["observation"])
+        move = int(a["action_mask"].nonzero()[0][-1])
+        a, *_ = compiled.step(move)
+        b, *_ = python.step(move)

@@ -15,10 +15,10 @@ from open_spiel.python.algorithms import ismcts, mcts
 import boardlab
 from adapters.cases import CASES, is_toy
 from boardlab.adapters import openspiel
-from boardlab.adapters.encodings import encodings
 from boardlab.adapters.history import LogEncoder
 from boardlab.adapters.outcome import outcome, utility_range, zero_sum
-from boardlab.adapters.spaces import Observer
+from boardlab.encoding.encodings import encodings
+from boardlab.encoding.vectors import Observer
 from boardlab.engine import Rng
 
 

@@ -13,9 +13,9 @@ from pettingzoo.test.parallel_test import parallel_api_test
 import boardlab
 from adapters.cases import CASES, is_toy
 from boardlab.adapters import pettingzoo as pz
-from boardlab.adapters.encodings import encodings
 from boardlab.adapters.outcome import outcome
-from boardlab.adapters.spaces import Observer
+from boardlab.encoding.encodings import encodings
+from boardlab.encoding.vectors import Observer
 from boardlab.engine import IllegalAction, Rng
 
 # PettingZoo warns about any Dict observation unless the environment is one of its own

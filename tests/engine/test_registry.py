@@ -85,3 +85,16 @@ def test_register_and_unregister() -> None:
 
 def test_the_toy_is_registered_for_the_session() -> None:
     assert registry.spec("toy") is toy_game.SPEC
+
+
+def test_the_games_package_imports_by_dotted_path_and_still_names_every_game() -> None:
+    """Issue 29 item 6: ``boardlab.games`` is the package and the API's ``games()`` at once."""
+    import importlib
+
+    observation = importlib.import_module("boardlab.games.linnaeus.observation")
+    import boardlab.games.konoten.observation as dotted
+
+    assert observation.__name__ == "boardlab.games.linnaeus.observation"
+    assert dotted.__name__ == "boardlab.games.konoten.observation"
+    assert boardlab.games() == sorted(boardlab.games())
+    assert {"compounded", "konoten", "linnaeus", "scythe"} <= set(boardlab.games())

@@ -6,7 +6,7 @@
  * observation vector of ``seat`` (an int, or None for the spectator) into ``out``, a
  * C-contiguous float32 buffer of the encoder's size: it zeroes ``out`` and the game
  * writes only its non-zero entries, each through ``put``, which applies the adapters'
- * normalisation (``boardlab.adapters.spaces.Observer``: multiply by the entry's float32
+ * normalisation (``boardlab.encoding.vectors.Observer``: multiply by the entry's float32
  * scale, then clip into [low, high], in float32 like numpy). The result is bit for bit
  * ``Observer(encodings, fast=False).vector(state, seat)``.
  *

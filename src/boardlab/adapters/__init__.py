@@ -11,7 +11,7 @@ What a game must provide (an action codec and an observation encoder) is describ
 this package's README.
 """
 
-from boardlab.adapters.encodings import Encodings, encodable_games, encodings
 from boardlab.adapters.outcome import outcome, utility_range
+from boardlab.encoding.encodings import Encodings, encodable_games, encodings
 
 __all__ = ["Encodings", "encodable_games", "encodings", "outcome", "utility_range"]

@@ -22,9 +22,10 @@ end, then the seat's result from ``boardlab.adapters.outcome`` (+1 for a sole wi
   seat drawn at every reset (from the environment's generator); ``env.seat`` and
   ``info["seat"]`` of ``reset`` tell which.
 * ``shaped_reward=c`` (default 0: off) adds ``c`` times the change, over the step, of the
-  seat's score minus the mean score of the other seats, as the seat may know them
+  seat's score minus the mean score of the other sides, as the seat may know them
   (``state.scores_seen_by(seat)``: Scythe hides the other seats' coins until the end, and
-  then only the seat's own score counts). The sum over an episode is ``c`` times that
+  then only the seat's own score counts; in solo Linnaeus the other side is the automa, so
+  it is the margin over the automa). The sum over an episode is ``c`` times that
   difference at the end minus at the start (a potential-based shaping).
 * ``invalid_action="penalize"`` (the default) ends the episode with ``invalid_reward`` and
   ``info["invalid_action"] = True`` for an index that is not legal; ``"raise"`` raises
@@ -68,11 +69,13 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 import boardlab
 from boardlab import agents
 from boardlab.adapters import spaces
-from boardlab.adapters.encodings import encodable_games, encodings
 from boardlab.adapters.outcome import outcome
-from boardlab.adapters.selfplay import PolicyAgent, frozen_policy
-from boardlab.adapters.spaces import mask_of
+from boardlab.adapters.selfplay import frozen_policy
+from boardlab.agents.policy import PolicyAgent
 from boardlab.agents.random_agent import RandomAgent
+from boardlab.encoding import vectors
+from boardlab.encoding.encodings import encodable_games, encodings
+from boardlab.encoding.vectors import mask_of
 from boardlab.engine import Action, Decision, GameState, IllegalAction, Rng
 
 INVALID_ACTION_MODES = ("penalize", "raise")
@@ -171,7 +174,7 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         self.invalid_action = invalid_action
         self.invalid_reward = float(invalid_reward)
         self.shaped_reward = float(shaped_reward)
-        self.observer = spaces.Observer(self.encodings)
+        self.observer = vectors.Observer(self.encodings)
         self.observation_space = spaces.observation_space(self.encodings, self.observer)
         self.action_space = spaces.action_space(self.encodings)
         self._first_seed = seed
@@ -267,7 +270,7 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         size = self._indices
         index = (
             action if type(action) is int and 0 <= action < size
-            else spaces.as_index(action, size)
+            else vectors.as_index(action, size)
         )
         chosen = None
         unchecked = False
@@ -318,11 +321,12 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         return self._observation(), reward, False, False, {}
 
     def _score_difference(self) -> float:
-        """The seat's score minus the mean of the others it may know (0 when shaping is off)."""
+        """The seat's score minus the mean of the other sides' it may know (an automa's
+        included: in solo, the margin over it); 0 when shaping is off."""
         if not self.shaped_reward:
             return 0.0
         seat = self.seat
-        scores = self.game_state.scores_seen_by(seat)[: self.players]
+        scores = self.game_state.scores_seen_by(seat)
         mine = scores[seat] or 0.0
         others = [score for p, score in enumerate(scores) if p != seat and score is not None]
         return float(mine - (sum(others) / len(others) if others else 0.0))
@@ -348,7 +352,7 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
             legal = legal_of(state)
             mask = mask_of(legal, self._indices)
         else:
-            mask = spaces.action_mask(self.encodings, state, seat)
+            mask = vectors.action_mask(self.encodings, state, seat)
         self._masked, self._legal, self._mask = decision, legal, mask
         return {"observation": self.observer.vector(state, seat), "action_mask": mask}
 
@@ -358,7 +362,7 @@ class BoardlabEnv(gym.Env[dict[str, Any], np.int64]):
         changes it)."""
         state = self.game_state
         if self._mask is None or state.decision is not self._masked:
-            return spaces.action_mask(self.encodings, state, self.seat)
+            return vectors.action_mask(self.encodings, state, self.seat)
         return self._mask
 
     def render(self) -> str | None:

@@ -60,16 +60,16 @@ except ImportError as error:  # pragma: no cover - depends on the environment
     ) from error
 
 import boardlab
-from boardlab.adapters.encodings import (
+from boardlab.adapters.history import LogEncoder
+from boardlab.adapters.outcome import outcome, utility_range, zero_sum
+from boardlab.encoding.encodings import (
     Encodings,
     default_players,
     encodable_games,
     encodings,
     has_encodings,
 )
-from boardlab.adapters.history import LogEncoder
-from boardlab.adapters.outcome import outcome, utility_range, zero_sum
-from boardlab.adapters.spaces import Observer
+from boardlab.encoding.vectors import Observer
 from boardlab.engine import GameSpec, GameState, OptionSpec, Rng, registry
 
 PREFIX = "python_boardlab_"

@@ -53,8 +53,9 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 import boardlab
 from boardlab.adapters import spaces
-from boardlab.adapters.encodings import encodings
 from boardlab.adapters.outcome import outcome
+from boardlab.encoding import vectors
+from boardlab.encoding.encodings import encodings
 from boardlab.engine import GameState, IllegalAction, Rng
 
 ILLEGAL_ACTION_MODES = ("penalize", "raise")
@@ -122,10 +123,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any: pettingzoo has no
         self.metadata = {**self.metadata, "name": f"boardlab_{game}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observer = spaces.Observer(self.encodings)
+        self.observer = vectors.Observer(self.encodings)
         observation_space = spaces.observation_space(self.encodings, self.observer)
         action_space = spaces.action_space(self.encodings)
-        box = self.observer.space()
+        box = spaces.box(self.observer)
         self.state_space = gymnasium.spaces.Box(
             np.tile(box.low, self.players), np.tile(box.high, self.players), dtype=box.dtype
         )
@@ -198,7 +199,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any: pettingzoo has no
         seat = self._seat[agent]
         return {
             "observation": self.observer.vector(state, seat),
-            "action_mask": spaces.action_mask(self.encodings, state, seat),
+            "action_mask": vectors.action_mask(self.encodings, state, seat),
         }
 
     def state(self) -> np.ndarray:
@@ -215,7 +216,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is Any: pettingzoo has no
         state = self.game_state
         seat = self._seat[agent]
         chosen = None
-        index = spaces.as_index(action, self.encodings.codec.size)
+        index = vectors.as_index(action, self.encodings.codec.size)
         if index is not None:
             try:
                 chosen = self.encodings.codec.decode(index, state)

@@ -24,28 +24,76 @@ observation.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 try:
     import numpy as np
     from numpy.typing import NDArray
-
-    from boardlab.adapters.encodings import Encodings
-    from boardlab.adapters.selfplay import PolicyAgent
 except ImportError as error:  # pragma: no cover - depends on the environment
-    raise ImportError(
-        "the policy agent needs numpy and gymnasium: pip install 'boardlab[rl]'"
-    ) from error
+    raise ImportError("the policy agent needs numpy: pip install 'boardlab[rl]'") from error
 
 from boardlab.agents.params import reject_unknown
+from boardlab.encoding import vectors
+from boardlab.encoding.encodings import Encodings, encodings
+from boardlab.engine import Action, GameState
+
+Predict = Callable[[dict[str, np.ndarray]], Any]
 
 #: The Konoten policy trained by ``benchmarks/ppo_baseline.py``, shipped with the package.
 DEFAULT_PATH = Path(__file__).parent / "policies" / "konoten_ppo.npz"
 FORMAT = 1
 ACTIVATIONS = ("tanh", "relu")
 Array = NDArray[np.float32]
+
+
+class PolicyAgent:
+    """A boardlab agent that asks ``predict(observation)`` for a codec index."""
+
+    #: It only reads the state it is given, so environments may show it the live state.
+    reads_only = True
+
+    def __init__(self, predict: Predict, name: str = "policy", model: Any = None) -> None:
+        self.predict = predict
+        self.name = name
+        #: the object ``predict`` asks, when there is one (``frozen_policy``'s copy)
+        self.model = model
+        self.illegal_choices = 0
+        self._observers: dict[tuple[str, int, str], tuple[Encodings, vectors.Observer]] = {}
+
+    def _observer(self, state: GameState) -> tuple[Encodings, vectors.Observer]:
+        key = (state.game, state.players, json.dumps(dict(state.options), sort_keys=True))
+        found = self._observers.get(key)
+        if found is None:
+            enc = encodings(state.game, state.players, state.options)
+            self.check(enc)
+            found = self._observers[key] = (enc, vectors.Observer(enc))
+        return found
+
+    def check(self, enc: Encodings) -> None:
+        """Raise ``ValueError`` if ``predict`` cannot play a game with these encodings (run
+        once per game, player count and options; by default every game is played)."""
+
+    def choose(self, state: GameState) -> Action:
+        seat = state.to_move
+        if seat is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        enc, observer = self._observer(state)
+        observation = {
+            "observation": observer.vector(state, seat),
+            "action_mask": vectors.action_mask(enc, state, seat),
+        }
+        chosen = self.predict(observation)
+        index = vectors.as_index(chosen, enc.codec.size)
+        if index is not None:
+            try:
+                return enc.codec.decode(index, state)
+            except ValueError:
+                pass
+        self.illegal_choices += 1
+        return state.legal_actions()[0]
+
 
 
 class PolicyNetwork:

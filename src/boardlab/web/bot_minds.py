@@ -30,7 +30,7 @@ def warm_up() -> None:
     """Set up one game of each kind (imports, content tables), so that a bot's first move is
     not charged for them; install the alarm."""
     signal.signal(signal.SIGALRM, _alarm)
-    for name in boardlab.games():
+    for name in boardlab.api.games():
         boardlab.new(name, registry.spec(name).min_players, 0)
 
 

@@ -86,7 +86,7 @@ async def replay_page(request: Request, game_id: str) -> Response:
 @router.get("/guide/{game}", include_in_schema=False)
 async def guide(game: str) -> HTMLResponse:
     """The player's guide of ``game`` (the text of ``boardlab rules``) as HTML."""
-    if game not in boardlab.games():
+    if game not in boardlab.api.games():
         return error_page(404, "No such game", f"There is no game {game!r} to explain.")
     try:
         text = boardlab.guide(game)

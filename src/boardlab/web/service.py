@@ -243,8 +243,8 @@ class Service:
                      client: str | None = None) -> tuple[Game, dict[int, str]]:
         """A new game and the token of each human seat (422 for a bad setting; 429 when the
         ``client`` address made too many games this hour, or too many bot-only games run)."""
-        if game_name not in boardlab.games():
-            raise Refusal(422, f"unknown game {game_name!r}; games: {', '.join(boardlab.games())}")
+        if game_name not in boardlab.api.games():
+            raise Refusal(422, f"unknown game {game_name!r}; games: {', '.join(boardlab.api.games())}")
         if len(seats) != players:
             raise Refusal(422, f"give one seat for each of the {players} players "
                                f"({len(seats)} given)")
@@ -502,7 +502,7 @@ def _json_options(state: GameState) -> dict[str, Any]:
 def spec_catalog() -> list[dict[str, Any]]:
     """Every game with its title, player counts and options, for the lobby."""
     listing = []
-    for name in boardlab.games():
+    for name in boardlab.api.games():
         try:
             spec = registry.spec(name)
         except ValueError:

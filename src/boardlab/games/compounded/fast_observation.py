@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardlab.adapters.fast import BlockEncoder, Watched, zeros
+from boardlab.engine.observe import BlockEncoder, Watched, zeros
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.actions import (
     BUNDLE_NAMES,
@@ -68,7 +68,7 @@ from boardlab.games.compounded.workbench import (
 )
 
 if TYPE_CHECKING:
-    from boardlab.adapters.fast import NativeEncoder, Out
+    from boardlab.engine.observe import NativeEncoder, Out
     from boardlab.engine import GameState
     from boardlab.games.compounded.state import CompoundedState
 

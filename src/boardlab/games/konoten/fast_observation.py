@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from boardlab.adapters.fast import BlockEncoder, Watched, zeros
+from boardlab.engine.observe import BlockEncoder, Watched, zeros
 from boardlab.games.konoten.content import CONTENT, SYMBOLS
 from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS
 from boardlab.games.konoten.flow import PHASE_NAMES
@@ -46,8 +46,8 @@ from boardlab.games.konoten.tables import (
 from boardlab.games.konoten.view import _PART
 
 if TYPE_CHECKING:
-    from boardlab.adapters.fast import Out
     from boardlab.engine import Frame, GameState
+    from boardlab.engine.observe import Out
     from boardlab.games.konoten._observe import Encoder
     from boardlab.games.konoten.state import KonotenState
 
@@ -67,7 +67,7 @@ _NATIVE_PARTS = (
 class FastKonotenEncoder(BlockEncoder):
     """``encode_into`` / ``update`` for one player count (made by ``encoder.fast()``).
 
-    Blocks (each rewritten only when what it reads changed, see ``boardlab.adapters.fast``):
+    Blocks (each rewritten only when what it reads changed, see ``boardlab.engine.observe``):
     the table (round, phase, start players, market, decks, foundations), the devices, the
     lenses, the seats, and the pending decision (rewritten every time).
     """

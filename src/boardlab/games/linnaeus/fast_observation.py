@@ -5,7 +5,7 @@ Everything Linnaeus shows is public except the order of its decks, which are rea
 their sizes. The vector is cut into blocks (the header, the map, the displays, the decks,
 the garden, the university, one block per side, the automa); each block keeps a copy of
 what it read, so ``update`` rewrites only the blocks whose inputs changed since its previous
-call (see ``boardlab.adapters.fast``). ``observation.py`` stays the definition;
+call (see ``boardlab.engine.observe``). ``observation.py`` stays the definition;
 ``tests/adapters/test_fast_observation.py`` checks the two agree on random positions and
 along whole playouts.
 """
@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardlab.adapters.fast import BlockEncoder, Watched, zeros
+from boardlab.engine.observe import BlockEncoder, Watched, zeros
 from boardlab.games.linnaeus.content import ADVANCED as ADVANCED_CODE
 from boardlab.games.linnaeus.content import CONTENT, N_LOCATIONS, N_SPOTS, WILD
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from boardlab.adapters.fast import Out
     from boardlab.engine import GameState
+    from boardlab.engine.observe import Out
     from boardlab.games.linnaeus._observe import Encoder
     from boardlab.games.linnaeus.observation import LinnaeusObservationEncoder
     from boardlab.games.linnaeus.state import LinnaeusState

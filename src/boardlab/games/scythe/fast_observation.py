@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
-from boardlab.adapters.fast import BlockEncoder, Watched, zeros
+from boardlab.engine.observe import BlockEncoder, Watched, zeros
 from boardlab.games.scythe import objectives
 from boardlab.games.scythe.board import (
     FACTORY,
@@ -116,8 +116,8 @@ from boardlab.games.scythe.vocabulary import (
 )
 
 if TYPE_CHECKING:
-    from boardlab.adapters.fast import NativeEncoder, Out
     from boardlab.engine import GameState
+    from boardlab.engine.observe import NativeEncoder, Out
     from boardlab.games.scythe.state import ScytheState
 
 _N_FACTIONS = len(FACTION_IDS)

@@ -1,4 +1,5 @@
-"""What a fast observation encoder writes into, and how the adapters find one (no numpy here).
+"""The fast path of an observation encoder: what it writes into, its blocks and their memory
+(no numpy here; games build on it, the learning environments find it with the lookups below).
 
 A game's observation encoder may offer ``fast()``: an object whose
 ``encode_into(state, seat, out)`` writes the same numbers as ``encode(state.view(seat),
