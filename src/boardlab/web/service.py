@@ -243,8 +243,9 @@ class Service:
                      client: str | None = None) -> tuple[Game, dict[int, str]]:
         """A new game and the token of each human seat (422 for a bad setting; 429 when the
         ``client`` address made too many games this hour, or too many bot-only games run)."""
-        if game_name not in boardlab.api.games():
-            raise Refusal(422, f"unknown game {game_name!r}; games: {', '.join(boardlab.api.games())}")
+        known = boardlab.api.games()
+        if game_name not in known:
+            raise Refusal(422, f"unknown game {game_name!r}; games: {', '.join(known)}")
         if len(seats) != players:
             raise Refusal(422, f"give one seat for each of the {players} players "
                                f"({len(seats)} given)")
