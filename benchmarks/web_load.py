@@ -15,7 +15,10 @@ that load, not time spent queueing inside this client. ``--think`` adds a pause 
 ``--bot-games N`` first creates N games of Scythe whose every seat is a bot (``--bot-agent``),
 which play at full speed meanwhile; the people's games are then timed (at most ``--seconds``
 of play). The CPU time of the server (its processes and its bot workers) and of this client
-are shown side by side, so that a client starved of CPU is not taken for a slow server.
+are shown side by side, so that a client starved of CPU is not taken for a slow server, with
+the server's CPU per person's move (bots included) and the machine's load average at the end.
+``--serve-arg`` passes an option on to ``boardlab serve`` (``--serve-arg=--bot-only-rate
+--serve-arg=20``).
     python benchmarks/web_load.py --postgres postgresql+psycopg://boardlab:pw@127.0.0.1/db
 
 PostgreSQL's URL is ``--postgres`` or ``$BOARDLAB_TEST_POSTGRES`` (``.ci/run`` sets it); the
@@ -61,6 +64,7 @@ class Figures:
     elapsed: float = 0.0
     bot_moves: int = 0  # moves the bot-only games made while the people played
     server_cpu: float = 0.0  # CPU seconds of the server's processes while the people played
+    load: float = 0.0  # the machine's load average over the last minute, at the end
     client_cpu: float = 0.0  # CPU seconds of this client meanwhile
 
     def error(self, what: str) -> None:
@@ -95,7 +99,7 @@ def own_schema(url: str) -> Any:
 class Server:
     """``boardlab serve`` on a free port, in its own process group."""
 
-    def __init__(self, db: str, workers: int, workdir: Path) -> None:
+    def __init__(self, db: str, workers: int, workdir: Path, extra: list[str]) -> None:
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
@@ -104,6 +108,7 @@ class Server:
                    "--games-per-client", "1000000", "--bot-games", "1000"]
         if workers > 1:
             command += ["--workers", str(workers)]
+        command += extra
         self.log = workdir / f"server-{self.port}.log"
         with self.log.open("wb") as out:
             self.process = subprocess.Popen(
@@ -234,7 +239,7 @@ async def play_moves(
 async def run(db: str, workers: int, args: argparse.Namespace) -> Figures:
     figures = Figures()
     with tempfile.TemporaryDirectory(prefix="boardlab-load-") as workdir:
-        server = Server(db.format(dir=workdir), workers, Path(workdir))
+        server = Server(db.format(dir=workdir), workers, Path(workdir), args.serve_arg)
         client = Client(args.inflight)
         try:
             await server.ready(client.http)
@@ -252,6 +257,7 @@ async def run(db: str, workers: int, args: argparse.Namespace) -> Figures:
             figures.server_cpu = server.cpu_seconds() - cpu
             figures.client_cpu = time.process_time() - own
             figures.bot_moves = await moves_of(client, server.url, bots) - bot_moves
+            figures.load = os.getloadavg()[0]
         finally:
             await client.http.aclose()
             server.stop()
@@ -322,7 +328,9 @@ def row(name: str, workers: int, args: argparse.Namespace, figures: Figures) -> 
         f"{'yes' if p99 < GOAL_MS else 'no'} | {args.bot_games} | "
         f"{figures.bot_moves / figures.elapsed:.0f} | "
         f"{figures.server_cpu / figures.elapsed:.2f} | "
-        f"{figures.client_cpu / figures.elapsed:.2f} | {errors} |"
+        f"{figures.client_cpu / figures.elapsed:.2f} | "
+        f"{figures.server_cpu * ms / max(1, len(figures.moves)):.2f} | {figures.load:.1f} | "
+        f"{errors} |"
     )
 
 
@@ -344,6 +352,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-players", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=0.0,
                         help="stop the people's games after this long (0: play them out)")
+    parser.add_argument("--serve-arg", action="append", default=[], metavar="ARG",
+                        help="an option for `boardlab serve` (repeat: --serve-arg=--bot-niceness "
+                             "--serve-arg=0)")
     args = parser.parse_args(argv)
 
     runs = []
@@ -367,8 +378,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "| database | server processes | games | finished | not exact | moves | moves/s | "
         "move p50 | move p99 | move max | view p50 | view p99 | p99 < 50 ms | bot games | "
-        "bot moves/s | server CPU (cores) | client CPU (cores) | errors |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "bot moves/s | server CPU (cores) | client CPU (cores) | server CPU ms a move | "
+        "load average | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     print("\n".join(lines), flush=True)
     for name, db, workers in runs:

@@ -8,6 +8,7 @@ upload is verified off the event loop.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import threading
 import time
@@ -58,6 +59,30 @@ def test_a_bot_that_would_think_forever_cannot_hold_another_games_bots(db_url: s
         # Konoten's random game is 92 moves: had the slow bot held the worker for its 10 s a
         # move, the quick game would have waited far longer than this.
         assert time.monotonic() - started < 60
+
+
+def test_bot_workers_think_at_a_lower_priority_than_the_server(db_url: str) -> None:
+    """Issue 30.1 (a person's move stays fast beside 20 bot-only games): the bot worker
+    processes run ``bot_niceness`` below the server's scheduling priority, so on a machine
+    whose cores are all busy the kernel answers people first."""
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    if own > 19 - 7:
+        pytest.skip(f"the tests already run at niceness {own}: nothing lower to show")
+    with serve(db_url, bot_workers=1, bot_niceness=7) as client:
+        game_id = create(client, "konoten", 2, seed=5, seats=BOTS)["id"]
+        wait_until(lambda: client.get(f"/api/games/{game_id}").json()["moves"] >= 1)
+        pids = client.app.state.bots.pool.pids()  # type: ignore[attr-defined]
+        assert len(pids) == 1
+        assert os.getpriority(os.PRIO_PROCESS, pids[0]) == own + 7
+        assert os.getpriority(os.PRIO_PROCESS, 0) == own  # the server's is unchanged
+
+
+def test_bot_niceness_is_bounded_by_what_the_kernel_gives() -> None:
+    """Issue 30.1: the default lowers the bots' priority; a niceness outside 0..19 is refused."""
+    assert Settings().bot_niceness > 0
+    for wrong in (-1, 20):
+        with pytest.raises(ValueError, match="bot_niceness"):
+            Settings(bot_niceness=wrong)
 
 
 def test_bot_only_games_past_the_limit_are_refused_with_429(db_url: str) -> None:

@@ -149,3 +149,37 @@ def test_serve_with_two_workers_pushes_every_move_to_every_socket(pg_url: str) -
                         assert pushed["view"] == state.view(1 if "token" in url else None)
     finally:
         stop(server)
+
+
+def test_a_process_that_heard_of_a_move_elsewhere_catches_up_before_writing(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30.9 (PostgreSQL that scales): a change's NOTIFY names the version it wrote, so a
+    process whose cached game is behind applies the missing action and writes its move at the
+    first attempt, instead of a write refused by the version check and a second one."""
+    with TestClient(create_app(pg_url, run_bots=False)) as one, \
+            TestClient(create_app(pg_url, run_bots=False)) as other:
+        created = create(one, "toy", 2, seed=5)
+        game_id, seat_tokens = created["id"], tokens(created)
+        view(other, game_id, seat_tokens[1])  # cached there at version 0
+        assert move(one, game_id, seat_tokens[0], "take 2").status_code == 200
+        cached = other.app.state.service.cache[game_id]  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 10
+        while cached.heard < 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert cached.heard == 1 and cached.version == 0
+        store = other.app.state.service.store  # type: ignore[attr-defined]
+        attempts: list[int] = []
+        real_append = store.append
+
+        async def counted(*args: object, **kwargs: object) -> bool:
+            attempts.append(1)
+            return bool(await real_append(*args, **kwargs))
+
+        monkeypatch.setattr(store, "append", counted)
+        token = seat_tokens[view(one, game_id)["to_move"]]
+        decision = view(one, game_id, token)["decision"]
+        answer = move(other, game_id, token, decision["options"][0]["id"], decision["id"])
+        assert answer.status_code == 200, answer.text
+        assert len(attempts) == 1
+        assert len(one.get(f"/api/games/{game_id}/log").json()) == 2

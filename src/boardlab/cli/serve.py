@@ -32,6 +32,10 @@ def serve(
         int | None, typer.Option(help="Processes where bots think, per server process "
                                       "(default: the cores but one, at least 1).")
     ] = None,
+    bot_niceness: Annotated[
+        int, typer.Option(help="How far below the server's the bot processes' scheduling "
+                               "priority is (0 to 19), so people's moves come first.")
+    ] = 10,
     bot_move_seconds: Annotated[
         float, typer.Option(help="A bot's time for one move; past it the bot plays a random "
                                  "option and its worker restarts.")
@@ -42,7 +46,7 @@ def serve(
     bot_only_rate: Annotated[
         float, typer.Option(help="Moves per second of all the games with bots alone, "
                                  "together.")
-    ] = 100.0,
+    ] = 20.0,
     games_per_client: Annotated[
         int, typer.Option(help="Games one client address may create or upload in an hour "
                                "(429 past).")
@@ -83,6 +87,7 @@ def serve(
              "run `make serve`, or pip install 'boardlab[web]'")
     try:
         settings = Settings(bot_workers=bot_workers or default_bot_workers(),
+                            bot_niceness=bot_niceness,
                             bot_move_seconds=bot_move_seconds, bot_delay=bot_delay,
                             bot_games=bot_games, bot_only_rate=bot_only_rate,
                             games_per_client=games_per_client,

@@ -36,19 +36,23 @@ def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None 
     settings = settings or Settings()
     service = Service(store, settings)
     hub = Hub(service)
-    pool = BotPool(settings.bot_workers, settings.bot_move_seconds)
+    pool = BotPool(settings.bot_workers, settings.bot_move_seconds, settings.bot_niceness)
     bots = Bots(service, pool, delay=settings.bot_delay, bot_only_rate=settings.bot_only_rate)
     service.listeners.append(hub.changed)
     service.forgotten.append(bots.forgotten)
     if run_bots:
         service.listeners.append(bots.changed)
 
+    def heard(game_id: str, version: int | None) -> None:
+        service.heard(game_id, version)
+        hub.notified(game_id)
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         listener = None
         if postgres:
             ready = asyncio.Event()
-            listener = asyncio.create_task(listen(db_url, hub.notified, ready))
+            listener = asyncio.create_task(listen(db_url, heard, ready))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(ready.wait(), timeout=10)
         if run_bots:

@@ -27,7 +27,7 @@ class Bots:
     """Runs the bot seats of every game this process changes."""
 
     def __init__(self, service: Service, pool: BotPool, delay: float = 0.0,
-                 bot_only_rate: float = 100.0) -> None:
+                 bot_only_rate: float = 20.0) -> None:
         self.service = service
         self.pool = pool
         self.delay = delay  # seconds a bot waits before each move, so people can follow

@@ -48,6 +48,7 @@ class Game:
     seats_version: int
     lock: asyncio.Lock
     used: float = field(default_factory=time.monotonic)  # when last read or changed
+    heard: int = -1  # the newest version another process was heard to write (PostgreSQL)
 
     @property
     def id(self) -> str:
@@ -138,6 +139,14 @@ class Service:
             return await self.current(game_id)
         game.used = time.monotonic()
         return game
+
+    def heard(self, game_id: str, version: int | None) -> None:
+        """A process (maybe this one) wrote ``version`` of ``game_id``: a move on a cached
+        copy older than that reads the news first, rather than trying a write bound to fail
+        (a NOTIFY may arrive late: the write's version check stays the guard)."""
+        game = self.cache.get(game_id)
+        if game is not None and version is not None and version > game.heard:
+            game.heard = version
 
     async def replayed(self, record: Record, history: Sequence[str]) -> GameState:
         """``replay(record, history)``, in a thread when the log is long (the event loop keeps
@@ -364,8 +373,10 @@ class Service:
         """Play ``action`` on decision ``decision`` for the seat of ``token`` (or for the bot
         seat ``bot_seat``); the game and the seat after the move is written."""
         game = await self.cached(game_id)
+        fresh = game.heard > game.version  # another process moved it: catch up first
+        if fresh:
+            game = await self.current(game_id)
         seat = bot_seat if bot_seat is not None else await self.seat(game, token)
-        fresh = False
         while True:
             async with game.lock:
                 problem = _refusal(game.state, seat, decision, action, decision_id(game))

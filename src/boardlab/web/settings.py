@@ -1,4 +1,5 @@
-"""The server's bounds on work: bot workers, a bot's time per move, games, idle games.
+"""The server's bounds on work: bot workers and their priority, a bot's time per move,
+games, idle games.
 
 ``boardlab serve`` takes each as an option and hands them to its server processes through
 the environment (``BOARDLAB_<NAME>``), since uvicorn builds the application itself.
@@ -12,6 +13,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+MAX_NICENESS = 19  # the lowest scheduling priority Linux gives
+
 
 def default_bot_workers() -> int:
     """One worker process per core but one, which the server keeps (at least one)."""
@@ -24,15 +27,21 @@ class Settings:
 
     bot_workers: int = field(default_factory=default_bot_workers)
     """Worker processes where bots think (a game's bots always think in the same one)."""
+    bot_niceness: int = 10
+    """How far below the server's the scheduling priority of bot workers is (an ``os.nice``
+    increment, 0 to 19): on a machine whose cores are all busy, the kernel runs the server's
+    answers to people first and gives the bots the time left."""
     bot_move_seconds: float = 15.0
     """A bot's time for one move; past it the worker is restarted and a cheap choice made."""
     bot_delay: float = 0.0
     """Seconds a bot waits before each move, so people can follow."""
     bot_games: int = 20
     """Unfinished games whose every seat is a bot, in the whole database."""
-    bot_only_rate: float = 100.0
-    """Moves per second of all the games whose every seat is a bot, together (those games
-    have nobody waiting; bounded, they cannot crowd out people's moves)."""
+    bot_only_rate: float = 20.0
+    """Moves per second of all the games whose every seat is a bot, together, in each server
+    process (those games have nobody waiting; each of their moves costs the server's event
+    loop about as much as a person's, so at 100 a second twenty of them took a seventh of a
+    core from people's moves; at 20 they cost about a fiftieth)."""
     games_per_client: int = 100
     """Games (created or uploaded) one client address may add in an hour."""
     idle_seconds: float = 600.0
@@ -42,6 +51,9 @@ class Settings:
         for name in ("bot_workers", "bot_games", "games_per_client"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be 1 or more, got {getattr(self, name)}")
+        if not 0 <= self.bot_niceness <= MAX_NICENESS:
+            raise ValueError(f"bot_niceness must be between 0 and {MAX_NICENESS}, got "
+                             f"{self.bot_niceness}")
         for name in ("bot_move_seconds", "idle_seconds", "bot_only_rate"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value > 0):

@@ -9,6 +9,14 @@ the asyncio driver (``AsyncConnection.run_sync``); on SQLite it runs directly on
 loop's thread with the standard driver: a SQLite statement takes microseconds, far less
 than handing it to a driver thread and back, and running it whole on the loop makes each
 transaction atomic for this process (SQLite serves one process).
+
+On PostgreSQL the two operations of every move run as one statement each, outside any
+explicit transaction (a statement is atomic and sees one snapshot on its own): reading what
+changed since a cached copy (``_NEWS``: the row and the new actions in one join) and
+appending a move (``_APPEND_AT_ONCE``: bump the version, insert the action and notify, in
+one statement whose data-modifying parts run only if the version still matched). Each is
+then one round trip to the server, where a transaction of separate statements took four or
+five (``BEGIN``, each statement, ``COMMIT``); psycopg prepares both after a few uses.
 """
 
 from __future__ import annotations
@@ -27,6 +35,18 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from boardlab.web.models import actions, games, seats
 
 CHANNEL = "boardlab"  # the PostgreSQL NOTIFY channel that names each changed game
+
+
+def payload(game_id: str, version: int | None) -> str:
+    """What a change of ``game_id`` NOTIFYs: its id, and the version it brought the game to
+    when it changed the version (``read_payload`` reads it back)."""
+    return game_id if version is None else f"{game_id} {version}"
+
+
+def read_payload(text: str) -> tuple[str, int | None]:
+    """The game id and version (or ``None``) a NOTIFY names."""
+    game_id, _, version = text.partition(" ")
+    return game_id, int(version) if version.isdigit() else None
 T = TypeVar("T")
 
 # The statements of every move, built once: SQLAlchemy then skips most of its per-call work.
@@ -43,7 +63,30 @@ _BUMP = (games.update()
 _APPEND = actions.insert().values(game_id=sa.bindparam("gid"), n=sa.bindparam("at"),
                                   seat=sa.bindparam("who"), action=sa.bindparam("what"),
                                   created_at=sa.bindparam("when"))
-_NOTIFY = sa.select(sa.func.pg_notify(CHANNEL, sa.bindparam("gid")))
+_NOTIFY = sa.select(sa.func.pg_notify(CHANNEL, sa.bindparam("payload")))
+_NEWS = (sa.select(games, actions.c.n.label("action_n"), actions.c.seat.label("action_seat"),
+                   actions.c.action.label("action_id"))
+         .select_from(games.outerjoin(actions, sa.and_(
+             actions.c.game_id == games.c.id,
+             games.c.version != sa.bindparam("version"),
+             actions.c.n >= sa.case(  # only the new actions when only appends happened
+                 (sa.and_(games.c.version > sa.bindparam("version"),
+                          games.c.version - sa.bindparam("version")
+                          == games.c.moves - sa.bindparam("moves")), sa.bindparam("moves")),
+                 else_=0))))
+         .where(games.c.id == sa.bindparam("gid"))
+         .order_by(actions.c.n))
+_BUMPED = _BUMP.returning(games.c.id).cte("bumped")
+_APPENDED = (actions.insert()
+             .from_select(["game_id", "n", "seat", "action", "created_at"],
+                          sa.select(_BUMPED.c.id,
+                                    sa.bindparam("at", type_=sa.Integer),
+                                    sa.bindparam("who", type_=sa.Integer),
+                                    sa.bindparam("what", type_=sa.Text),
+                                    sa.bindparam("when", type_=sa.Float)))
+             .returning(actions.c.game_id).cte("appended"))
+_APPEND_AT_ONCE = (sa.select(sa.func.pg_notify(CHANNEL, sa.bindparam("payload", type_=sa.Text)))
+                   .select_from(_APPENDED))
 
 
 @dataclass(frozen=True)
@@ -106,6 +149,9 @@ class Store:
         self.engine = engine
         self.sync_engine = sync_engine
         self.notify = engine is not None
+        # Single statements need no transaction around them: no BEGIN and COMMIT to send.
+        self._statements = (None if engine is None
+                            else engine.execution_options(isolation_level="AUTOCOMMIT"))
 
     async def dispose(self) -> None:
         """Close every pooled connection."""
@@ -134,11 +180,24 @@ class Store:
                     isolation_level="REPEATABLE READ")
             return await connection.run_sync(work)
 
+    async def _statement(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work``, a single statement (atomic on its own), outside any transaction."""
+        if self.sync_engine is not None:
+            with self.sync_engine.connect() as connection:
+                return work(connection)
+        assert self._statements is not None
+        async with self._statements.connect() as connection:
+            return await connection.run_sync(work)
+
     async def news(self, game_id: str, version: int, moves: int, seats_version: int
                    ) -> News | None:
         """What changed in ``game_id`` since a copy at ``version`` with ``moves`` actions and
         seats at ``seats_version`` (``version`` -1: a game not known yet), read as one
         consistent snapshot; ``None`` if there is no such game."""
+        found = await self._statement(partial(_news_at_once, game_id, version, moves))
+        if found is None or found.record.seats_version == seats_version:
+            return found
+        # The seats changed too (a seat claimed or joined: rare): read all in one snapshot.
         return await self._read(partial(_news, game_id, version, moves, seats_version),
                                 consistent=True)
 
@@ -178,8 +237,11 @@ class Store:
         ``status`` and the seat ``to_move``); ``False`` when another writer changed the game
         first (nothing is written then)."""
         try:
-            return await self._write(partial(_append, self.notify, game_id, version, move,
-                                             status, to_move))
+            if self.sync_engine is not None:
+                return await self._write(partial(_append, self.notify, game_id, version, move,
+                                                 status, to_move))
+            return await self._statement(partial(_append_at_once, game_id, version, move,
+                                                 status, to_move))
         except IntegrityError:
             return False
 
@@ -239,6 +301,21 @@ def _news(game_id: str, version: int, moves: int, seats_version: int,
     return News(record, [Move(r.n, r.seat, r.action) for r in found], not appended, seats)
 
 
+def _news_at_once(game_id: str, version: int, moves: int, connection: Connection
+                  ) -> News | None:
+    """``_news`` in one statement, without the seats (``seats`` is ``None``)."""
+    rows = connection.execute(_NEWS, {"gid": game_id, "version": version,
+                                      "moves": moves}).all()
+    if not rows:
+        return None
+    record = _to_record(rows[0])
+    if record.version == version:
+        return News(record, [], False, None)
+    appended = record.version > version and record.version - version == record.moves - moves
+    found = [Move(r.action_n, r.action_seat, r.action_id) for r in rows if r.action_n is not None]
+    return News(record, found, not appended, None)
+
+
 def _seats_of(game_id: str, connection: Connection) -> list[Seat]:
     rows = connection.execute(_SEATS, {"gid": game_id}).all()
     return [Seat(r.seat, r.kind, r.agent, r.token_hash, r.claimed) for r in rows]
@@ -289,9 +366,10 @@ def _bump(connection: Connection, game_id: str, version: int, moves: int, status
     return bool(result.rowcount == 1)
 
 
-def _notify(notify: bool, connection: Connection, game_id: str) -> None:
+def _notify(notify: bool, connection: Connection, game_id: str,
+            version: int | None = None) -> None:
     if notify:
-        connection.execute(_NOTIFY, {"gid": game_id})
+        connection.execute(_NOTIFY, {"payload": payload(game_id, version)})
 
 
 def _append(notify: bool, game_id: str, version: int, move: Move, status: str,
@@ -300,8 +378,19 @@ def _append(notify: bool, game_id: str, version: int, move: Move, status: str,
         return False
     connection.execute(_APPEND, {"gid": game_id, "at": move.n, "who": move.seat,
                                  "what": move.action, "when": time.time()})
-    _notify(notify, connection, game_id)
+    _notify(notify, connection, game_id, version + 1)
     return True
+
+
+def _append_at_once(game_id: str, version: int, move: Move, status: str,
+                    to_move: int | None, connection: Connection) -> bool:
+    """``_append`` as one statement (PostgreSQL): nothing is written unless the version
+    matched, and then the row, the action and the notification all are."""
+    written = connection.execute(_APPEND_AT_ONCE, {
+        "gid": game_id, "old": version, "new": version + 1, "count": move.n + 1,
+        "now": status, "next": to_move, "at": move.n, "who": move.seat, "what": move.action,
+        "when": time.time(), "payload": payload(game_id, version + 1)}).first()
+    return written is not None
 
 
 def _remove_last(notify: bool, game_id: str, version: int, n: int, status: str,
@@ -309,7 +398,7 @@ def _remove_last(notify: bool, game_id: str, version: int, n: int, status: str,
     if not _bump(connection, game_id, version, n, status, to_move):
         return False
     connection.execute(actions.delete().where(actions.c.game_id == game_id, actions.c.n == n))
-    _notify(notify, connection, game_id)
+    _notify(notify, connection, game_id, version + 1)
     return True
 
 

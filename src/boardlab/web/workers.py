@@ -13,6 +13,10 @@ caller to play a cheap legal choice instead. A worker that does not answer withi
 period after that (stuck outside Python code) is killed and started again; its games are
 rebuilt from their logs when next asked. So a bot that would think forever delays the other
 games of its worker by at most one limit per move of its own.
+
+Workers run at a lower scheduling priority than the server (``niceness``, the setting
+``bot_niceness``): when every core is busy, a person's request is answered first and the
+bots think in the time left.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -65,9 +70,10 @@ class _Worker:
 class BotPool:
     """``size`` worker processes where bots choose their moves."""
 
-    def __init__(self, size: int, move_seconds: float) -> None:
+    def __init__(self, size: int, move_seconds: float, niceness: int = 0) -> None:
         self.size = size
         self.move_seconds = move_seconds
+        self.niceness = niceness  # how far below the server's the workers' priority is
         self.overruns = 0  # moves stopped at the limit since the pool started
         self._context = multiprocessing.get_context("spawn")
         self._workers: list[_Worker] = []
@@ -114,6 +120,10 @@ class BotPool:
                     log.error("a bot of game %s failed: %s", game_id, value)
                     return None
             return None
+
+    def pids(self) -> list[int]:
+        """The process ids of the workers started so far."""
+        return [w.process.pid for w in self._workers if w.process.pid is not None]
 
     def holds(self, game_id: str) -> bool:
         """Whether a worker was given ``game_id`` and not told to forget it."""
@@ -162,8 +172,8 @@ class BotPool:
 
     def _start(self) -> _Worker:
         ours, theirs = self._context.Pipe()
-        process = self._context.Process(target=serve_forever, args=(theirs,), daemon=True,
-                                        name="boardlab-bots")
+        process = self._context.Process(target=serve_forever, args=(theirs, self.niceness),
+                                        daemon=True, name="boardlab-bots")
         process.start()
         theirs.close()
         return _Worker(process, ours, ThreadPoolExecutor(1, thread_name_prefix="bot-pipe"))
@@ -203,8 +213,11 @@ def _send_and_receive(connection: Connection, ask: Ask) -> tuple[str, Any]:
 
 
 # ---------------------------------------------------------------------- in the worker
-def serve_forever(connection: Connection) -> None:
-    """A worker's life: say hello, then answer each ``Ask`` until the pipe closes."""
+def serve_forever(connection: Connection, niceness: int = 0) -> None:
+    """A worker's life: lower its priority by ``niceness`` (so that the server's answers to
+    people come first when the cores are busy), say hello, then answer each ``Ask`` until
+    the pipe closes."""
+    os.nice(niceness)
     from boardlab.web.bot_minds import Minds, warm_up
 
     warm_up()
