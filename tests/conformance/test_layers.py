@@ -26,8 +26,9 @@ ALLOWED = {
     "agents": {"engine", "encoding"},
     "adapters": {"engine", "encoding", "agents"},
     "sim": {"engine", "agents", "games"},
-    "web": {"engine", "agents", "games"},
-    "cli": {"engine", "agents", "games", "sim", "web"},
+    "analysis": {"engine", "agents", "encoding"},
+    "web": {"engine", "agents", "games", "analysis"},
+    "cli": {"engine", "agents", "games", "sim", "web", "analysis"},
 }
 PACKAGES = sorted(path.name for path in ROOT.iterdir() if (path / "__init__.py").exists())
 
@@ -45,9 +46,9 @@ def imported_packages(package: str) -> dict[str, list[str]]:
                 continue
             for name in names:
                 parts = name.split(".")
-                if parts[0] == "boardlab" and len(parts) > 1 and parts[1] in PACKAGES:
-                    if parts[1] != package:
-                        found.setdefault(parts[1], []).append(str(path.relative_to(ROOT)))
+                inside = parts[0] == "boardlab" and len(parts) > 1 and parts[1] in PACKAGES
+                if inside and parts[1] != package:
+                    found.setdefault(parts[1], []).append(str(path.relative_to(ROOT)))
     return found
 
 

@@ -1,4 +1,4 @@
-"""The ``boardlab`` command line: games, play, replay, simulate, bench and serve."""
+"""The ``boardlab`` command line: games, play, replay, analyze, simulate, bench and serve."""
 
 from __future__ import annotations
 
@@ -7,7 +7,17 @@ from importlib import import_module
 
 import typer
 
-COMMAND_MODULES = ("games", "rules", "play", "replay", "simulate", "balance", "bench", "serve")
+COMMAND_MODULES = (
+    "games",
+    "rules",
+    "play",
+    "replay",
+    "analyze",
+    "simulate",
+    "balance",
+    "bench",
+    "serve",
+)
 
 
 def load_commands() -> typer.Typer:
