@@ -155,7 +155,7 @@ def load(text: str, verify: bool = True) -> GameState:
     if "rng" in data and data["rng"] != state.rng.state:
         raise LoadError("the save's random generator does not match its history")
     # A version-1 snapshot has the layout of the code that wrote it: the replay is the truth.
-    stored = data.get("state") if version == SAVE_VERSION else None
+    stored = state.current_snapshot(data.get("state")) if version == SAVE_VERSION else None
     if stored is not None and stored != json.loads(json.dumps(state.snapshot())):
         raise LoadError("the save's state does not match its history (edited or corrupt)")
     if ("trail" in data and data["trail"] != state.trail_text()) or (

@@ -79,6 +79,16 @@ class ToyEncoder:
     def fields(self) -> dict[str, tuple[int, int]]:
         return dict(self._fields)
 
+    def entries(self) -> tuple[str, ...]:
+        seats = [f"seat{k}" for k in range(self.players)]
+        return (
+            "pile.share",
+            *(f"chosen.take{k}" for k in range(MAX_TAKE + 1)),
+            *(f"turn.{seat}" for seat in seats),
+            *(f"taken.{seat}" for seat in seats),
+            *(f"own_bonus.bonus{bonus}" for bonus in BONUS_POOL),
+        )
+
     def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
         """The vector of ``view(seat)``: the v2 envelope, whose ``body`` is the toy's own."""
         body = view["body"]

@@ -48,6 +48,12 @@ class ObservationEncoder(Protocol):
         """Named parts of the vector as ``(start, stop)`` index ranges."""
         ...
 
+    def entries(self) -> tuple[str, ...]:
+        """One unique name per entry, in vector order (``size`` of them): the name of the
+        entry's part in ``fields()``, a dot, then what the entry holds, one-hot entries
+        naming their value (``seat1.counters.vp``, ``market.D07``)."""
+        ...
+
 
 class BlockCodec:
     """An action space laid out as a row of blocks, one per action kind, each a fixed list of

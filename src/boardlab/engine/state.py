@@ -10,7 +10,8 @@ A subclass supplies:
   and ``render_text(seat)``; the seat is already checked;
 * ``copy_fields(twin)``: copy its own slots into a bare new instance (no generic deepcopy);
 * ``snapshot()``: every field of the game as JSON-able data (the engine adds the generator),
-  the basis of equality and of saves, and ``restore(data)``, its inverse;
+  the basis of equality and of saves, and ``restore(data)``, its inverse; a game that
+  declares its fields once in ``FIELDS`` (``engine.fields``) gets these three made for it;
 * ``resample_hidden(seat, rng)``: re-deal what ``seat`` cannot see (default: nothing);
 * for a game with sides no person plays (an automa): ``other_sides()``, ``side_scores()``
   and ``side_winners()``; for a game whose running scores are partly hidden,
@@ -42,6 +43,7 @@ from typing import Any, ClassVar
 from boardlab.engine.action import Action
 from boardlab.engine.decision import Decision
 from boardlab.engine.errors import IllegalAction
+from boardlab.engine.fields import Fields
 from boardlab.engine.rng import Rng
 from boardlab.engine.spec import GameSpec
 from boardlab.engine.trail import (
@@ -68,6 +70,9 @@ class GameState(ABC):
     __slots__ = ("_decision", "_revealed", "_trail", "history", "options", "players", "rng", "seed")
 
     SPEC: ClassVar[GameSpec]
+    #: The game's own fields, declared once (``engine.fields``): a subclass that sets it gets
+    #: ``copy_fields``, ``snapshot`` and ``restore`` made from it.
+    FIELDS: ClassVar[Fields | None] = None
 
     players: int
     seed: int
@@ -114,6 +119,17 @@ class GameState(ABC):
         state._revealed = frozenset()
         return state
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = cls.__dict__.get("FIELDS")
+        if fields is not None:
+            fields.install(cls)
+
+    @classmethod
+    def current_snapshot(cls, data: Any) -> Any:
+        """A saved snapshot under today's field names (saves from before a rename still load)."""
+        return data if cls.FIELDS is None else cls.FIELDS.current(data)
+
     @property
     def game(self) -> str:
         return self.SPEC.name
@@ -140,15 +156,18 @@ class GameState(ABC):
     @abstractmethod
     def render_text(self, seat: int | None) -> str: ...
 
-    @abstractmethod
-    def copy_fields(self, twin: Any) -> None: ...
+    # A game that declares ``FIELDS`` gets these three made from it (``engine.fields``).
+    def copy_fields(self, twin: Any) -> None:
+        """Copy the game's own fields into ``twin``, a bare new instance (no deepcopy)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no copy_fields")
 
-    @abstractmethod
-    def snapshot(self) -> dict[str, Any]: ...
+    def snapshot(self) -> dict[str, Any]:
+        """Every field of the game as JSON-able data (the engine adds the generator)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no snapshot")
 
-    @abstractmethod
     def restore(self, data: dict[str, Any]) -> None:
         """Set every field of the game from ``snapshot()`` output (a trusted restore)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no FIELDS and no restore")
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         """Re-deal everything hidden from ``seat``; games with hidden cards override this."""

@@ -223,7 +223,7 @@ def set_storage(state: CompoundedState, p: int, **counts: int) -> None:
 
 def set_level(state: CompoundedState, p: int, track: str, level: int) -> None:
     """Set an experiment to a 1-based level (claims follow I-1 upward)."""
-    state.exp[p * 4 + TR[track]] = level - 1
+    state.track_level[p * 4 + TR[track]] = level - 1
     sync_claims(state, p)
 
 
@@ -236,8 +236,8 @@ def claim_for(
         assert state.reserve[p] > 0
         state.reserve[p] -= 1
     else:
-        assert state.avail[p] > 0, "raise Study first to have an available disc"
-        state.avail[p] -= 1
+        assert state.free_discs[p] > 0, "raise Study first to have an available disc"
+        state.free_discs[p] -= 1
     state.claim_owner[pos] = p
     state.claim_temp[pos] = int(temporary)
     state.claim_round[pos] = placed or state.round
@@ -249,7 +249,7 @@ def complete_ext(state: CompoundedState, x: int) -> None:
 
     for e in EXT_ELEMENTS:
         _take_crystal(state, e)
-    state.ext_items[x] = (CRYSTAL,) * len(EXT_ELEMENTS)
+    state.extinguisher_items[x] = (CRYSTAL,) * len(EXT_ELEMENTS)
 
 
 def give_equipment(state: CompoundedState, p: int, short: str, fresh: bool = False) -> None:
@@ -259,7 +259,7 @@ def give_equipment(state: CompoundedState, p: int, short: str, fresh: bool = Fal
     state.supply[k] -= 1
     state.equip[p * 6 + k] += 1
     if fresh:
-        state.fresh[p * 6 + k] += 1
+        state.equip_this_round[p * 6 + k] += 1
 
 
 def held(state: CompoundedState, p: int, short: str) -> int:

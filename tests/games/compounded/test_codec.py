@@ -124,7 +124,7 @@ def _expected_context(encoder: CompoundedEncoder, state, seat) -> dict[str, list
             out["fire_window"][16 + pos] = float(frame[3] >> pos & 1)
         out["fire_window"][32 + FIRE_CAUSES[below[0]]] = 1.0
     elif op in (F.D_PLACE_ITEM, F.D_PLACE_SPACE):
-        allowance = TRACK_LEVELS[RESEARCH][state.exp[frame[1] * 4 + RESEARCH]]
+        allowance = TRACK_LEVELS[RESEARCH][state.track_level[frame[1] * 4 + RESEARCH]]
         out["placing"][0] = frame[2] / research_top
         out["placing"][1] = (allowance - frame[2]) / research_top
         if op == F.D_PLACE_SPACE:

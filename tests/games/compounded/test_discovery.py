@@ -35,7 +35,7 @@ def test_draws_by_discovery_value_in_lead_order_C_6_1():
     set_storage(s, 0, H=4)
     set_storage(s, 1, H=1)
     set_storage(s, 2, H=1)
-    s.exp[0 * 4 + 0] = 3  # Discovery level 4: value 4
+    s.track_level[0 * 4 + 0] = 3  # Discovery level 4: value 4
     start_discovery(s)
     assert stored(s, 0) == 8  # over the capacity of 4 until the check
     assert stored(s, 1) == 3 and stored(s, 2) == 3
@@ -129,11 +129,11 @@ def test_extinguisher_travels_with_its_crystals_A38():
     """C-6.2 / A38: a traded extinguisher keeps its crystals; only its new holder fills it."""
     s = round_two()
     s.bag[1] -= 1
-    s.ext_items[0] = (1, 0, 0)
+    s.extinguisher_items[0] = (1, 0, 0)
     s.refresh()
     for step in ("offer 1", "give ext,0", "send", "accept"):
         s.apply(step)
-    assert s.ext_holder[0] == 1 and s.ext_items[0] == (1, 0, 0)
+    assert s.extinguisher_holder[0] == 1 and s.extinguisher_items[0] == (1, 0, 0)
     assert_clean(s)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardlab.games.compounded.rounds import end_conditions
+from boardlab.games.compounded.scoring import end_conditions
 
 from .helpers import (
     claim_for,
@@ -87,7 +87,7 @@ def test_final_scoring_C_14_2_A23():
     fill(s, pos_of(3, 3))  # unclaimed: nobody's
     set_storage(s, 0, H=3, O=2)
     complete_ext(s, 0)
-    s.ext_holder[1] = 0  # an incomplete extinguisher scores nothing
+    s.extinguisher_holder[1] = 0  # an incomplete extinguisher scores nothing
     s.wild[0] += 1  # player 2's wild token went to player 0; player 1's is on the field
     s.wild[2] -= 1
     set_storage(s, 2)

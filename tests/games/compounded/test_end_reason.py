@@ -38,6 +38,6 @@ def test_fifty_points_and_the_round_cap_are_both_told_C_14_1_A_A34():
 
 def test_an_empty_deck_is_told_C_14_1_C():
     s = table()
-    s.end_c = 1
+    s.deck_ran_out = 1
     start_at(s, "lab")
     assert s.is_over and "the deck ran out" in s.end_reason()

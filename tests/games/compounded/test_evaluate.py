@@ -7,11 +7,13 @@ from __future__ import annotations
 from boardlab.games.compounded import evaluate
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.discovery import ASK_AT, BUNDLE_LEN, GIVE_AT
+from boardlab.games.compounded.evaluate import locked_claims
 from boardlab.games.compounded.state import CompoundedState
 
 from .helpers import (
     EL,
     claim_for,
+    fill,
     ids,
     new_game,
     pos_of,
@@ -112,8 +114,42 @@ def test_oxygen_in_an_extinguisher_is_worth_less_than_in_storage_when_claims_lac
     for seat in (1, 2):
         set_storage(s, seat)
     s.bag[EL["O"]] = 0
-    x = s.ext_holder.index(0)
+    x = s.extinguisher_holder.index(0)
     held = evaluate(s, 0)
     s.storage[EL["O"]] = 0
-    s.ext_items[x] = (0, 1, 0)  # the O on P1's extinguisher (spaces C O O)
+    s.extinguisher_items[x] = (0, 1, 0)  # the O on P1's extinguisher (spaces C O O)
     assert evaluate(s, 0) < held
+
+
+def dry(s: CompoundedState, **hands: dict[str, int]) -> CompoundedState:
+    """P1's water and P2's nitric oxide are claimed; each scientist holds only its entry of
+    ``hands`` (``p1``, ``p2``, ``p3``) and no wild token, and the bag has no O and no N."""
+    claim_for(s, WATER, 0)
+    claim_for(s, NO, 1)
+    for seat in range(3):
+        set_storage(s, seat, **hands.get(f"p{seat + 1}", {}))
+        s.wild_out += s.wild[seat]
+        s.wild[seat] = 0
+    s.bag[EL["O"]] = s.bag[EL["N"]] = 0
+    return s
+
+
+def test_a_crystal_in_another_scientists_hands_does_not_complete_a_claim_issue_28():
+    s = table()
+    fill(s, WATER, leave=("O",))
+    fill(s, NO, leave=("O",))  # both claims miss their O, and only one O is free
+    held_away = dry(s.clone(), p3={"O": 1})  # P3 has no claim: only a trade or a gift helps
+    assert locked_claims(held_away) == (1 << EL["O"], 1 << WATER | 1 << NO)
+    # in P1's hands, it completes the water, whose O then completes P2's claim
+    assert locked_claims(dry(s.clone(), p1={"O": 1})) == (1 << EL["O"], 0)
+
+
+def test_a_claim_waits_only_for_a_claim_that_its_owner_can_complete_issue_28():
+    s = table()
+    fill(s, WATER, leave=("O",))
+    fill(s, NO, leave=("N",))  # nitric oxide holds the O the water misses, and misses its N
+    flowing = dry(s.clone(), p2={"N": 1})
+    assert locked_claims(flowing)[1] == 0  # P2 completes it and the O goes back to the bag
+    frozen = dry(s.clone())
+    assert locked_claims(frozen)[1] == 1 << WATER | 1 << NO
+    assert evaluate(frozen, 0) < evaluate(flowing, 0)

@@ -13,7 +13,7 @@ from boardlab.agents import make
 from boardlab.engine import Action
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.content import BUNSEN, CONTENT, ELEMENTS, PAPER, TRACKS
-from boardlab.games.compounded.rounds import (
+from boardlab.games.compounded.scoring import (
     COMPOUNDS_SCORED,
     EXTINGUISHERS,
     ITEMS_ON_CLAIMS,
@@ -194,7 +194,7 @@ def test_the_last_space_of_an_extinguisher_makes_it_full_C_12_2():
     s = new_game(3, seed=5)
     s.lead = 0
     quiet_field(s)
-    s.ext_items[0] = (1, 1, 0)  # C and one O already on it
+    s.extinguisher_items[0] = (1, 1, 0)  # C and one O already on it
     s.bag[1] -= 1
     s.bag[2] -= 1
     set_storage(s, 0, O=1)

@@ -59,14 +59,14 @@ def test_extinguishers_protect_listed_compounds_in_rounds_C_11_2_D7_C_12_2():
     complete_ext(s, 0)
     complete_ext(s, 2)
     s.bag[1] -= 1
-    s.ext_items[1] = (1, 0, 0)  # player 1's is not complete
-    s.ext_holder[2] = 0  # player 0 holds two complete extinguishers
+    s.extinguisher_items[1] = (1, 0, 0)  # player 1's is not complete
+    s.extinguisher_holder[2] = 0  # player 0 holds two complete extinguishers
     run_frames(s, FIRE)
     assert s.decision.kind == "extinguish" and s.decision.player == 0
     assert set(ids(s)) == {"protect 0,0", "protect 0,1", "protect 0,2", "decline"}
     bag = sum(s.bag)
     s.apply("protect 0,1")
-    assert s.ext_holder[0] == -1 and sum(s.bag) == bag + 3
+    assert s.extinguisher_holder[0] == -1 and sum(s.bag) == bag + 3
     # players 1 and 2 have no complete extinguisher; player 0 is asked again
     assert s.decision.player == 0 and "protect 0,1" not in ids(s)
     s.apply("protect 0,0")
@@ -96,7 +96,7 @@ def test_explosion_returns_the_disc_and_the_claimant_scatters_C_11_3_D9_A21():
     set_card(s, pos_of(3, 3), "ammonia")  # not adjacent
     bag = sum(s.bag)
     run_frames(s, FIRE)
-    assert s.field_card[centre] == -1 and s.avail[2] == 2
+    assert s.field_card[centre] == -1 and s.free_discs[2] == 2
     assert s.decision.kind == "scatter_item" and s.decision.player == 2
     assert set(ids(s)) == {"item H", "item N"}  # the order is the claimant's choice
     s.apply("item N")  # only 2,2 takes N: the space is forced
@@ -226,8 +226,8 @@ def test_wild_token_on_a_discarded_extinguisher_leaves_the_game_A38():
     s.bag[1] -= 1
     s.bag[2] -= 1
     s.wild[0] -= 1
-    s.ext_items[0] = (1, 1, 2)
+    s.extinguisher_items[0] = (1, 1, 2)
     run_frames(s, FIRE)
     s.apply("protect 0,0")
-    assert s.wild_out == 1 and s.ext_holder[0] == -1
+    assert s.wild_out == 1 and s.extinguisher_holder[0] == -1
     assert_clean(s)

@@ -93,7 +93,7 @@ def test_a_single_option_is_answered_at_once():
     """A decision with one option never reaches a player: a scientist with no available disc
     passes the claim loop without being asked (C-7.1)."""
     s = new_game(3, seed=2)
-    s.avail = [1, 0, 1]
+    s.free_discs = [1, 0, 1]
     s.stack = [(F.D_CLAIM, 0, 0)]
     s.refresh()
     assert s.decision.kind == "claim" and s.decision.player == 0

@@ -73,12 +73,12 @@ def test_resolution_steps_C_9_2_A14_E1():
     bag = sum(s.bag)
     run_frames(s, SCORING)
     assert s.field_card[pos_of(1, 1)] == -1
-    assert s.ap[0] == 4 and s.avail[0] == 1 and s.claim_owner[pos_of(1, 1)] == -1
+    assert s.ap[0] == 4 and s.free_discs[0] == 1 and s.claim_owner[pos_of(1, 1)] == -1
     assert s.decision.kind == "experiment"
     assert set(ids(s)) == {"raise study", "raise lab", "none"}  # A35: optional
     s.apply("raise study")
-    assert s.exp[0 * 4 + 1] == 1
-    assert held(s, 0, "cylinder") == 1 and s.fresh[0 * 6 + 0] == 1
+    assert s.track_level[0 * 4 + 1] == 1
+    assert held(s, 0, "cylinder") == 1 and s.equip_this_round[0 * 6 + 0] == 1
     assert sum(s.bag) == bag + 3
     assert stopped(s)
     assert_clean(s)
@@ -88,7 +88,7 @@ def test_temporary_claim_returns_to_the_reserve_C_9_2_step3():
     s = table()
     ready(s, pos_of(2, 0), "water", 0, temporary=True)
     run_frames(s, SCORING)
-    assert s.reserve[0] == 2 and s.avail[0] == 1
+    assert s.reserve[0] == 2 and s.free_discs[0] == 1
     assert s.ap[0] == 3
 
 
@@ -171,8 +171,8 @@ def test_study_level_4_grants_a_paper_C_9_3_E4():
     ready(s, pos_of(0, 0), "calcium_oxide", 0)
     run_frames(s, SCORING)
     s.apply("raise study")
-    assert held(s, 0, "paper") == 1 and s.fresh[0 * 6 + 1] == 1
-    assert s.avail[0] == 3 and s.reserve[0] == 0  # I-1: value 2 -> 3 brings the last disc
+    assert held(s, 0, "paper") == 1 and s.equip_this_round[0 * 6 + 1] == 1
+    assert s.free_discs[0] == 3 and s.reserve[0] == 0  # I-1: value 2 -> 3 brings the last disc
 
     s = table()
     set_level(s, 0, "study", 3)
@@ -198,7 +198,7 @@ def test_cylinder_at_the_end_of_the_own_turn_C_9_5_D16_C_9_4_A25():
     assert not [a for a in options if a.startswith("cylinder study,")]  # Study is at level 1
     s.apply("cylinder lab,research")
     assert capacity(s, 0) == 4 and stored(s, 0) == 5
-    assert s.exp[0 * 4 + 2] == 1
+    assert s.track_level[0 * 4 + 2] == 1
     assert stopped(s)  # once per round per cylinder
 
 
@@ -265,7 +265,7 @@ def test_first_lab_fire_waits_for_the_refill_then_burns_C_9_7_C_9_8():
     assert CARDS[s.field_card[pos_of(0, 1)]].id == "ethane"
     assert s.fire[pos_of(0, 0)] == 1 and s.fire[pos_of(0, 1)] == 1 and s.fire[pos_of(3, 3)] == 1
     assert sum(s.fire) == 3  # nothing else on the quiet field is flammable
-    assert s.discard.count(LAB_FIRE) == 2 and s.lf_resolved == 1
+    assert s.discard.count(LAB_FIRE) == 2 and s.lab_fire_this_round == 1
     assert_clean(s)
 
 
@@ -289,7 +289,7 @@ def test_empty_deck_notes_end_condition_C_C_9_7():
     s.deck.clear()
     vacate(s, pos)
     start_at(s, "lab")
-    assert s.is_over and s.end_c == 1 and s.field_card[pos] == -1
+    assert s.is_over and s.deck_ran_out == 1 and s.field_card[pos] == -1
 
 
 def test_lab_key_window_first_user_leads_next_round_C_9_9_D17_A24_E5():
@@ -324,7 +324,7 @@ def test_lab_key_taken_this_round_cannot_be_used_A37():
     give_equipment(s, 1, "labkey", fresh=True)
     start_at(s, "lab")
     assert s.round == 2 and s.lead == 1 and held(s, 1, "labkey") == 1
-    assert s.fresh == [0] * 18  # next round: usable now
+    assert s.equip_this_round == [0] * 18  # next round: usable now
 
 
 def test_full_round_reaches_each_phase_in_order_C_5():
@@ -353,7 +353,7 @@ def test_two_cylinders_two_shifts_C_9_5_C_13():
     s.apply("cylinder lab,study")
     assert s.decision.kind == "cylinder"
     s.apply("cylinder lab,research")
-    assert stopped(s) and s.exp[0:4] == [0, 1, 1, 0]
+    assert stopped(s) and s.track_level[0:4] == [0, 1, 1, 0]
 
 
 def test_uncapped_points_option_A32():

@@ -43,7 +43,7 @@ def test_stability_raises_anothers_experiment_full_points_C_10_1_D13_A16():
     assert "approve 2,lab" in options and not [o for o in options if o.startswith("approve 0")]
     assert s.ap[0] == 0  # the AP wait for the reaction
     s.apply("approve 1,study")
-    assert s.exp[1 * 4 + 1] == 1 and s.avail[1] == 2  # I-1 for player 1
+    assert s.track_level[1 * 4 + 1] == 1 and s.free_discs[1] == 2  # I-1 for player 1
     assert s.ap == [4, 0, 0]
     assert_clean(s)
 
@@ -67,12 +67,12 @@ def test_volatile_fires_even_after_a_lab_fire_and_does_not_count_C_10_2_A18():
         ready(s, pos_of(0, 0), "acetylene", 0)
         set_card(s, pos_of(1, 1), "methane")
         set_card(s, pos_of(3, 3), "hydrazoic_acid")
-        s.lf_resolved = already
+        s.lab_fire_this_round = already
         run_frames(s, SCORING)
         s.apply("none")
         assert s.fire[pos_of(1, 1)] == 1
         assert s.field_card[pos_of(3, 3)] == -1  # limit 1: exploded, stays empty for now
-        assert s.lf_resolved == already
+        assert s.lab_fire_this_round == already
         assert stopped(s)
         assert_clean(s)
 
@@ -151,9 +151,9 @@ def test_corrosive_lowers_the_scorers_study_C_10_4_A17():
     claim_for(s, pos_of(3, 2), 1)
     run_frames(s, SCORING)
     s.apply("none")
-    assert s.exp[0 * 4 + 1] == 0
-    assert s.avail[0] == 0 and s.claim_owner[pos_of(3, 3)] == 0 and in_play(s, 0) == 1
-    assert s.exp[1 * 4 + 1] == 0 and s.claim_owner[pos_of(3, 2)] == 1
+    assert s.track_level[0 * 4 + 1] == 0
+    assert s.free_discs[0] == 0 and s.claim_owner[pos_of(3, 3)] == 0 and in_play(s, 0) == 1
+    assert s.track_level[1 * 4 + 1] == 0 and s.claim_owner[pos_of(3, 2)] == 1
     assert s.ap[0] == 8
     assert_clean(s)
 
@@ -171,6 +171,6 @@ def test_explosive_blows_up_every_compound_with_a_fire_token_C_10_5():
     s.apply("none")
     assert s.field_card[pos_of(1, 1)] == -1
     assert s.field_card[pos_of(2, 2)] >= 0 and s.fire[pos_of(2, 2)] == 0
-    assert s.ext_holder[1] == 1  # nobody was asked
+    assert s.extinguisher_holder[1] == 1  # nobody was asked
     assert stopped(s)
     assert_clean(s)

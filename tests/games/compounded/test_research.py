@@ -132,7 +132,7 @@ def test_targets_claimed_unclaimed_and_only_own_extinguisher_A29_C_12_2_A38():
     s = table()
     claim_for(s, CO2, 1)
     set_storage(s, 0, O=1)
-    s.ext_holder[2] = 0  # player 0 now also holds extinguisher 2
+    s.extinguisher_holder[2] = 0  # player 0 now also holds extinguisher 2
     research_turn(s, 0)
     s.apply("place O")
     options = ids(s)
@@ -142,7 +142,7 @@ def test_targets_claimed_unclaimed_and_only_own_extinguisher_A29_C_12_2_A38():
     assert "space ext,1,1" not in options
     assert "space 0,1,2" not in options  # one option per element per compound
     s.apply("space ext,2,1")
-    assert s.ext_items[2] == (0, 1, 0)
+    assert s.extinguisher_items[2] == (0, 1, 0)
     assert_clean(s)
 
 
@@ -291,7 +291,7 @@ def test_extinguisher_can_answer_a_bunsen_C_11_2_D7():
     give_equipment(s, 0, "bunsen")
     s.bag[1] -= 1
     s.bag[2] -= 2
-    s.ext_items[1] = (1, 1, 1)
+    s.extinguisher_items[1] = (1, 1, 1)
     start_at(s, "research")
     s.apply("burn 0,0")
     assert s.decision.kind == "extinguish" and s.decision.player == 1
@@ -299,7 +299,7 @@ def test_extinguisher_can_answer_a_bunsen_C_11_2_D7():
     bag = sum(s.bag)
     s.apply("protect 0,0")
     assert s.fire[WATER] == 0 and s.burned[WATER] == 0
-    assert s.ext_holder[1] == -1 and sum(s.bag) == bag + 3
+    assert s.extinguisher_holder[1] == -1 and sum(s.bag) == bag + 3
     assert_clean(s)
 
 

@@ -26,11 +26,11 @@ def test_workbench_start_C_4_2_C_4_4():
     """C-4.2, C-4.4: level 1 everywhere, 2 discs in reserve and 1 available, score 0,
     one wild token and one empty extinguisher each, 3 storage markers on the Lab tube."""
     s = new_game(4, seed=3)
-    assert s.exp == [0] * 16
-    assert s.reserve == [2] * 4 and s.avail == [1] * 4
+    assert s.track_level == [0] * 16
+    assert s.reserve == [2] * 4 and s.free_discs == [1] * 4
     assert s.ap == [0] * 4 and s.wild == [1] * 4
-    assert s.ext_holder == [0, 1, 2, 3]
-    assert all(items == (0, 0, 0) for items in s.ext_items)
+    assert s.extinguisher_holder == [0, 1, 2, 3]
+    assert all(items == (0, 0, 0) for items in s.extinguisher_items)
     body = s.view(0)["body"]
     assert body["players"][0]["storage_markers_placed"] == 0
     assert body["players"][0]["capacity"] == 4

@@ -33,7 +33,7 @@ def dry_table() -> CompoundedState:
     quiet_field(s)
     for seat, pos, compound, leave in ((1, THEIRS, "water", "O"), (0, MINE, "ammonia", "H")):
         set_card(s, pos, compound)
-        s.avail[seat] = max(s.avail[seat], 1)
+        s.free_discs[seat] = max(s.free_discs[seat], 1)
         claim_for(s, pos, seat)
         fill(s, pos, leave=(leave,))
     for seat in range(5):
@@ -41,7 +41,7 @@ def dry_table() -> CompoundedState:
         s.wild_out += s.wild[seat]
         s.wild[seat] = 0
     set_storage(s, 0, O=1)
-    complete_ext(s, s.ext_holder.index(0))
+    complete_ext(s, s.extinguisher_holder.index(0))
     s.ap[2] = 30
     s.bag = [0] * 6
     research_turn(s, 0)
@@ -58,3 +58,86 @@ def test_issue_28_item_11_greedy_feeds_the_claim_that_holds_what_its_own_claim_m
     assert s.field_open[THEIRS] == 0, "P1 kept the O that completes P2's water"
     assert s.claim_owner[THEIRS] == 1
     assert s.storage[OXYGEN] == 0
+
+
+def empty_bag_table(
+    claims: tuple[tuple[int, int, str, tuple[str, ...]], ...],
+    hands: dict[int, dict[str, int]],
+    points: dict[int, int],
+    p1_wild: int = 0,
+) -> CompoundedState:
+    """Five scientists and an empty bag: each ``(seat, position, compound, left empty)`` of
+    ``claims`` is claimed and filled but for the elements left empty, the scientists hold
+    only ``hands`` (and P1 ``p1_wild`` wild tokens), score ``points``, and P1 is to place."""
+    s = new_game(5, seed=8)
+    s.lead = 0
+    quiet_field(s)
+    for seat, pos, compound, leave in claims:
+        set_card(s, pos, compound)
+        s.free_discs[seat] = max(s.free_discs[seat], 1)
+        claim_for(s, pos, seat)
+        fill(s, pos, leave=leave)
+    for seat in range(5):
+        set_storage(s, seat)
+        s.wild_out += s.wild[seat]
+        s.wild[seat] = 0
+    s.wild_out -= p1_wild
+    s.wild[0] = p1_wild
+    for seat, counts in hands.items():
+        set_storage(s, seat, **counts)
+    for seat, ap in points.items():
+        s.ap[seat] = ap
+    s.bag = [0] * 6
+    research_turn(s, 0)
+    return s
+
+
+def greedy_turn(s: CompoundedState) -> None:
+    greedy = make("greedy", seed=1)
+    while not stopped(s):
+        s.apply(greedy.choose(s))
+
+
+def test_round_cap_A34_issue_28_far_behind_greedy_feeds_the_leaders_claim_holding_its_oxygen():
+    """Seed 67 at five players: P1 holds the last free O and its oxalate misses two; the
+    other O are on P2's calcium nitrate, which misses one. Keeping the O for its own claim
+    freezes the table until the round cap with P2 ahead; completing P2's claim sends its six
+    O back to the bag."""
+    s = empty_bag_table(
+        ((0, MINE, "calcium_oxalate", ("O", "O")), (1, THEIRS, "calcium_nitrate", ("O",))),
+        {0: {"O": 1}},
+        {0: 20, 1: 38},
+    )
+    greedy_turn(s)
+    assert s.field_open[THEIRS] == 0, "P1 kept the O that completes P2's calcium nitrate"
+    assert s.storage[OXYGEN] == 0
+
+
+def test_round_cap_A34_issue_28_the_holder_of_the_last_oxygen_completes_its_own_claim():
+    """P1 holds an O that completes its sulfamic acid; P3 holds the only other free O and
+    has no claim. Completing frees three O for P2's calcium nitrate, which misses two; the
+    bot used to sink its O into its extinguisher rather than let the leader's claim go on,
+    counting on P3's O for its own claim."""
+    s = empty_bag_table(
+        ((0, MINE, "sulfamic_acid", ("O",)), (1, THEIRS, "calcium_nitrate", ("O", "O"))),
+        {0: {"O": 1}, 2: {"O": 1}},
+        {0: 28, 1: 30},
+    )
+    greedy_turn(s)
+    assert s.field_open[MINE] == 0, "P1 did not complete its sulfamic acid"
+
+
+def test_round_cap_A34_issue_28_a_wild_token_completes_the_claim_that_frees_the_oxygen():
+    """Seed 26 at five players: the bag is empty and every O is locked; P1, last on points,
+    holds a wild token and its calcium nitrate misses one O. A wild token kept is worth more
+    than the last space of a claim, but only placing it lets the table go on: P2's sulfuric
+    acid waits for the O the calcium nitrate returns once it scores."""
+    s = empty_bag_table(
+        ((0, MINE, "calcium_nitrate", ("O",)), (1, THEIRS, "sulfuric_acid", ("O", "O"))),
+        {},
+        {0: 0, 1: 38},
+        p1_wild=1,
+    )
+    greedy_turn(s)
+    assert s.field_open[MINE] == 0, "P1 kept its wild token"
+    assert s.wild[0] == 0

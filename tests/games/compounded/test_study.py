@@ -47,7 +47,7 @@ def test_claim_loop_in_turn_order_until_all_pass_C_7_1_D3():
     s.apply("pass")
     assert s.decision.kind != "claim"
     assert s.claim_owner[:3] == [0, 2, 0]
-    assert s.avail == [0, 2, 1]
+    assert s.free_discs == [0, 2, 1]
     assert_clean(s)
 
 
@@ -93,10 +93,10 @@ def test_study_drop_gives_up_available_discs_first_C_7_4():
     s = study()
     set_level(s, 0, "study", 2)
     claim_for(s, pos_of(2, 2), 0)
-    assert s.avail[0] == 1 and s.reserve[0] == 1
-    s.exp[1] = 0
+    assert s.free_discs[0] == 1 and s.reserve[0] == 1
+    s.track_level[1] = 0
     start_at(s, "study", (F.T_STUDY_DROP, 0))
-    assert s.avail[0] == 0 and s.reserve[0] == 2
+    assert s.free_discs[0] == 0 and s.reserve[0] == 2
     assert s.claim_owner[pos_of(2, 2)] == 0
     assert_clean(s)
 
@@ -109,7 +109,7 @@ def test_study_drop_releases_a_chosen_permanent_claim_C_7_4_D15():
     claim_for(s, pos_of(1, 0), 0)
     claim_for(s, pos_of(1, 1), 0)
     fill(s, pos_of(1, 1), leave=["O"])
-    s.exp[1] = 0  # Study back to value 1
+    s.track_level[1] = 0  # Study back to value 1
     start_at(s, "study", (F.T_STUDY_DROP, 0))
     assert s.decision.kind == "release_claim" and s.decision.player == 0
     assert set(ids(s)) == {"release 1,0", "release 1,1"}
@@ -127,5 +127,5 @@ def test_invariant_I1_temporary_claims_do_not_count_A6():
     claim_for(s, pos_of(3, 0), 0, temporary=True)
     assert in_play(s, 0) == 1 and s.reserve[0] == 1
     set_level(s, 0, "study", 2)
-    assert s.avail[0] == 2 and s.reserve[0] == 0
+    assert s.free_discs[0] == 2 and s.reserve[0] == 0
     assert_clean(s)

@@ -131,7 +131,7 @@ def test_evaluate_rewards_points_and_progress():
     base = evaluate(s, 0)
     s.ap[0] += 5
     assert evaluate(s, 0) == base + 5
-    s.exp[0 * 4 + 2] += 1
+    s.track_level[0 * 4 + 2] += 1
     assert evaluate(s, 0) > base + 5
 
 
@@ -164,7 +164,7 @@ def _frame_context(state) -> dict:
         return "wild" if code == A.WILD_ITEM else ELEMENTS[code]
 
     def placing():
-        allowance = TRACK_LEVELS[RESEARCH][s.exp[frame[1] * 4 + RESEARCH]]
+        allowance = TRACK_LEVELS[RESEARCH][s.track_level[frame[1] * 4 + RESEARCH]]
         return {"placed": frame[2], "allowance": allowance, "remaining": allowance - frame[2]}
 
     if op == F.D_TRADE_TURN:
@@ -225,7 +225,8 @@ def _frame_context(state) -> dict:
     if op == F.D_RELEASE:
         p = frame[1]
         claims = sum(1 for pos in range(16) if s.claim_owner[pos] == p and not s.claim_temp[pos])
-        return {"to_release": s.avail[p] + claims - TRACK_LEVELS[STUDY][s.exp[p * 4 + STUDY]]}
+        kept = TRACK_LEVELS[STUDY][s.track_level[p * 4 + STUDY]]
+        return {"to_release": s.free_discs[p] + claims - kept}
     if op == F.D_CYLINDER:
         p = frame[1]
         return {"uses_left": usable(s, p, CYLINDER) - s.used_cylinder[p]}
@@ -263,9 +264,9 @@ def _check_what_the_context_says(state, context):
             assert after.storage[addressee * 6 + e] == state.storage[addressee * 6 + e] + moved
             assert after.storage[proposer * 6 + e] == state.storage[proposer * 6 + e] - moved
         for x in context["give"]["extinguishers"]:
-            assert after.ext_holder[x] == addressee
+            assert after.extinguisher_holder[x] == addressee
         for x in context["ask"]["extinguishers"]:
-            assert after.ext_holder[x] == proposer
+            assert after.extinguisher_holder[x] == proposer
     elif kind == "place_space":
         after = _answered(state, first)
         item, source = context["item"], context["source"]
@@ -425,7 +426,7 @@ def test_trade_context_counts_passes_offers_and_bundles_D1_A33():
     assert s.decision.kind == "trade_reply" and s.decision.player == 0
     assert reply == context == _frame_context(s)
     s.apply("accept")
-    assert storage(s, 0) == {"H": 1, "O": 1, "C": 1} and s.ext_holder[0] == 1
+    assert storage(s, 0) == {"H": 1, "O": 1, "C": 1} and s.extinguisher_holder[0] == 1
 
 
 def test_research_turn_context_counts_placements_and_names_the_source_D8():

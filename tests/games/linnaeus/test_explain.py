@@ -185,7 +185,7 @@ def test_the_terminal_board_shows_order_spaces_corners_and_display_cards() -> No
 
 
 def garden_corners(spec: object) -> str:
-    from boardlab.games.linnaeus.view import corners_text
+    from boardlab.games.linnaeus.board_text import corners_text
 
     return corners_text(spec)  # type: ignore[arg-type]
 

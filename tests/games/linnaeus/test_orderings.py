@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from boardlab.games.linnaeus.board_text import render_text
 from boardlab.games.linnaeus.content import (
     CONTENT,
     ORTHOGONAL,
@@ -13,7 +14,6 @@ from boardlab.games.linnaeus.content import (
     intern,
 )
 from boardlab.games.linnaeus.state import LinnaeusState
-from boardlab.games.linnaeus.view import render_text
 
 from .helpers import blank, by_id, cat, ids, kind, new, oid, play, started, with_frames
 

@@ -67,16 +67,16 @@ def test_determinize_keeps_the_view() -> None:
 
 
 def test_copy_fields_copies_every_field() -> None:
-    from boardlab.games.linnaeus import state as module
+    from boardlab.games.linnaeus.state import LinnaeusState
 
     s = _played(2, 4, 50)
     twin = s.clone()
-    names = (*module._NUMBERS, *module._LISTS, *module._SEQS, *module._TUPLES)
+    names = LinnaeusState.FIELDS.names
     for name in names:
         assert getattr(twin, name) == getattr(s, name), name
         if isinstance(getattr(s, name), list):
             assert getattr(twin, name) is not getattr(s, name), name
-    assert set(names) == set(module.LinnaeusState.__slots__)
+    assert set(names) == set(LinnaeusState.__slots__)
 
 
 def test_explain_says_what_a_placement_does() -> None:

@@ -12,7 +12,7 @@ from jsonschema.protocols import Validator
 from jsonschema.validators import validator_for
 
 from boardlab.engine import Rng
-from boardlab.games.scythe import SPEC, view
+from boardlab.games.scythe import SPEC, board_text, view
 from boardlab.games.scythe.board import ENCOUNTER_SPACES, N_TERRITORIES, SPACE_IDS
 from boardlab.games.scythe.content import CONTENT, FACTION_IDS
 from boardlab.games.scythe.state import ScytheState
@@ -299,7 +299,7 @@ def test_the_render_shows_every_factions_units_the_legend_and_fits_a_terminal() 
         for home in ("[NOR]", "[RUS]", "[CRI]", "[SAX]", "[POL]"):
             assert home in picture
         assert "3:Mon f4" in picture
-        assert all(line in lines for line in view.LEGEND)
+        assert all(line in lines for line in board_text.LEGEND)
         assert "side faction" in picture and "stars" in picture
         for seat_shown in range(5):
             assert f"P{seat_shown + 1}   {FACTION_IDS[s.faction[seat_shown]]}" in picture

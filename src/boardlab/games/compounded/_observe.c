@@ -96,13 +96,13 @@ enum {
 };
 
 static const char *const ATTR_NAMES[N_ATTRS] = {
-    "round", "phase", "bag", "deck", "deck_drawn", "lf_seen", "lf_resolved", "end_c",
-    "supply", "wild_out", "field_card", "discard", "scored", "field_items", "field_open",
-    "claim_owner", "claim_temp", "claim_round", "fire", "burned", "ap", "bonus", "storage",
-    "pool", "exp", "reserve", "avail", "wild", "equip", "fresh", "used_cylinder",
-    "used_pipette", "used_swap", "used_goggles", "used_paper", "offers", "lead", "next_lead",
-    "ext_holder", "ext_items", "resolving_card", "resolving_player", "resolving_items",
-    "scatter", "stack",
+    "round", "phase", "bag", "deck", "deck_drawn", "lab_fires_drawn_at", "lab_fire_this_round",
+    "deck_ran_out", "supply", "wild_out", "field_card", "discard", "scored", "field_items",
+    "field_open", "claim_owner", "claim_temp", "claim_round", "fire", "burned", "ap", "bonus",
+    "storage", "pool", "track_level", "reserve", "free_discs", "wild", "equip",
+    "equip_this_round", "used_cylinder", "used_pipette", "used_swap", "used_goggles",
+    "used_paper", "offers", "lead", "next_lead", "extinguisher_holder", "extinguisher_items",
+    "resolving_card", "resolving_player", "resolving_items", "scatter", "stack",
 };
 
 /* Other names, interned at module init. */
@@ -807,7 +807,7 @@ static int encode_context(Encoder *self, Out *out, int context, PyObject *stack_
         }
         long level = L->exp[player * I[I_TRACKS] + I[I_RESEARCH]];
         if (level < 0 || level >= self->track_length[I[I_RESEARCH]]) {
-            return bad_value("exp", level);
+            return bad_value("track_level", level);
         }
         long allowance = self->track_levels[I[I_RESEARCH]][level];
         if (placed) {
@@ -889,7 +889,7 @@ static int encode_table(Encoder *self, const Call *c, Out *out)
     PyObject **seen, **deck;
     Py_ssize_t n_seen, deck_size;
     if (seq(c->v[A_DECK], &deck, &deck_size, "deck") < 0 ||
-        seq(c->v[A_LF_SEEN], &seen, &n_seen, "lf_seen") < 0) {
+        seq(c->v[A_LF_SEEN], &seen, &n_seen, "lab_fires_drawn_at") < 0) {
         return -1;
     }
     const long key[5] = {deck_size, c->deck_drawn, c->lf_resolved, c->end_c, c->wild_out};
@@ -907,7 +907,7 @@ static int encode_table(Encoder *self, const Call *c, Out *out)
         }
     }
     long last = 0;
-    if (n_seen && int_of(seen[n_seen - 1], &last, "lf_seen") < 0) {
+    if (n_seen && int_of(seen[n_seen - 1], &last, "lab_fires_drawn_at") < 0) {
         return -1;
     }
     long since_fire = c->deck_drawn - (n_seen ? last + 1 : 0);
@@ -925,7 +925,7 @@ static int encode_table(Encoder *self, const Call *c, Out *out)
     o = at[F_LAB_FIRES_SEEN_AT];
     for (Py_ssize_t i = 0; i < n_seen && i < lab_fires; i++) {
         long drawn;
-        if (int_of(seen[i], &drawn, "lf_seen") < 0) {
+        if (int_of(seen[i], &drawn, "lab_fires_drawn_at") < 0) {
             return -1;
         }
         rput(out, rec, o + i, (double)(drawn + 1) / (double)I[I_DECK_START]);
@@ -1416,7 +1416,7 @@ static int encode_extinguishers(Encoder *self, const Call *c, Out *out)
     const Py_ssize_t o = self->at[F_EXTINGUISHERS];
     PyObject **ext_items;
     Py_ssize_t len;
-    if (seq(c->v[A_EXT_ITEMS], &ext_items, &len, "ext_items") < 0) {
+    if (seq(c->v[A_EXT_ITEMS], &ext_items, &len, "extinguisher_items") < 0) {
         return -1;
     }
     if (len != n) {
@@ -1430,7 +1430,7 @@ static int encode_extinguishers(Encoder *self, const Call *c, Out *out)
             continue;
         }
         Py_ssize_t n_slots;
-        if (seq(ext_items[x], &slots_of[x], &n_slots, "ext_items") < 0) {
+        if (seq(ext_items[x], &slots_of[x], &n_slots, "extinguisher_items") < 0) {
             return -1;
         }
         if (n_slots != ext_spaces) {
@@ -1465,7 +1465,7 @@ static int encode_extinguishers(Encoder *self, const Call *c, Out *out)
         int complete = 1;
         for (Py_ssize_t i = 0; i < ext_spaces; i++) {
             long slot;
-            if (int_of(slots[i], &slot, "ext_items") < 0) {
+            if (int_of(slots[i], &slot, "extinguisher_items") < 0) {
                 return -1;
             }
             if (slot == I[I_EMPTY]) {
@@ -1785,8 +1785,8 @@ static int encode(EncoderBase *base, PyObject *state, long seat, Out *out)
     }
     if (int_of(v[A_ROUND], &c.round, "round") < 0 || int_of(v[A_PHASE], &c.phase, "phase") < 0 ||
         int_of(v[A_DECK_DRAWN], &c.deck_drawn, "deck_drawn") < 0 ||
-        int_of(v[A_LF_RESOLVED], &c.lf_resolved, "lf_resolved") < 0 ||
-        int_of(v[A_END_C], &c.end_c, "end_c") < 0 ||
+        int_of(v[A_LF_RESOLVED], &c.lf_resolved, "lab_fire_this_round") < 0 ||
+        int_of(v[A_END_C], &c.end_c, "deck_ran_out") < 0 ||
         int_of(v[A_WILD_OUT], &c.wild_out, "wild_out") < 0 ||
         int_of(v[A_LEAD], &c.lead, "lead") < 0 ||
         int_of(v[A_NEXT_LEAD], &c.next_lead, "next_lead") < 0 ||
@@ -1799,7 +1799,7 @@ static int encode(EncoderBase *base, PyObject *state, long seat, Out *out)
         for (long t = 0; t < T; t++) {
             long level = self->L.exp[p * T + t];
             if (level < 0 || level >= self->track_length[t]) {
-                bad_value("exp", level);
+                bad_value("track_level", level);
                 goto done;
             }
         }

@@ -51,8 +51,8 @@ def _crystals_and_wilds(s: CompoundedState, problems: list[str]) -> None:
         if card >= 0:
             wilds += _count_slots(s.field_items[pos], CARDS[card].space_elements, crystals)
     for x in range(n):
-        wilds += _count_slots(s.ext_items[x], EXT_ELEMENTS, crystals)
-        if s.ext_holder[x] < 0 and any(s.ext_items[x]):
+        wilds += _count_slots(s.extinguisher_items[x], EXT_ELEMENTS, crystals)
+        if s.extinguisher_holder[x] < 0 and any(s.extinguisher_items[x]):
             problems.append(f"discarded extinguisher {x} still carries items")
     if s.resolving_card >= 0:
         wilds += _count_slots(s.resolving_items, CARDS[s.resolving_card].space_elements, crystals)
@@ -79,11 +79,11 @@ def _discs(s: CompoundedState, problems: list[str]) -> None:
     waiting_drop = any(frame[0] in (T_STUDY_DROP, D_RELEASE) for frame in s.stack)
     for p in range(s.players):
         on_field = sum(1 for pos in range(16) if s.claim_owner[pos] == p)
-        total = s.reserve[p] + s.avail[p] + on_field
-        if total != CONTENT.claim_discs or s.reserve[p] < 0 or s.avail[p] < 0:
+        total = s.reserve[p] + s.free_discs[p] + on_field
+        if total != CONTENT.claim_discs or s.reserve[p] < 0 or s.free_discs[p] < 0:
             expected = CONTENT.claim_discs
             problems.append(f"{side(p)} claim discs: {total} accounted, expected {expected}")
-        study = TRACK_LEVELS[1][s.exp[p * 4 + 1]]
+        study = TRACK_LEVELS[1][s.track_level[p * 4 + 1]]
         live = in_play(s, p)
         if live > study and not waiting_drop:
             problems.append(f"{side(p)} has {live} claims in play above Study {study} (I-1)")
@@ -100,10 +100,10 @@ def _discs(s: CompoundedState, problems: list[str]) -> None:
 def _experiments_and_markers(s: CompoundedState, problems: list[str]) -> None:
     for p in range(s.players):
         for t in range(4):
-            level = s.exp[p * 4 + t]
+            level = s.track_level[p * 4 + t]
             if not 0 <= level <= TRACK_TOP[t]:
                 problems.append(f"{side(p)} {TRACKS[t]} level {level + 1} is off the track")
-        markers_on_storage = s.exp[p * 4 + LAB]
+        markers_on_storage = s.track_level[p * 4 + LAB]
         if not 0 <= markers_on_storage <= CONTENT.storage_markers:
             problems.append(f"{side(p)} storage markers out of range")
 
@@ -118,10 +118,10 @@ def _equipment(s: CompoundedState, problems: list[str]) -> None:
                 f"{kind.key}: {held} held + {s.supply[k]} in supply != {kind.put_out(n)}"
             )
         for p in range(n):
-            if not 0 <= s.fresh[p * 6 + k] <= s.equip[p * 6 + k]:
-                problems.append(f"{side(p)} {kind.key}: fresh count out of range")
-    holders = [h for h in s.ext_holder if not -1 <= h < n]
-    if len(s.ext_holder) != n or holders:
+            if not 0 <= s.equip_this_round[p * 6 + k] <= s.equip[p * 6 + k]:
+                problems.append(f"{side(p)} {kind.key}: count taken this round out of range")
+    holders = [h for h in s.extinguisher_holder if not -1 <= h < n]
+    if len(s.extinguisher_holder) != n or holders:
         problems.append("extinguisher holders are off")
 
 
@@ -131,7 +131,7 @@ def _cards(s: CompoundedState, problems: list[str]) -> None:
     seen.update(s.discard)
     for pile in s.scored:
         seen.update(pile)
-    fires = seen.pop(LAB_FIRE, 0) + s.lf_pending
+    fires = seen.pop(LAB_FIRE, 0) + s.lab_fire_waiting
     if fires != CONTENT.lab_fire_cards:
         problems.append(f"{fires} Lab Fire cards accounted, expected {CONTENT.lab_fire_cards}")
     wrong = [card for card in range(len(CARDS)) if seen.get(card, 0) != 1]
@@ -150,7 +150,8 @@ def _cards(s: CompoundedState, problems: list[str]) -> None:
         if s.fire[pos] < 0:
             problems.append(f"negative fire tokens at {pos}")
     for x in range(s.players):
-        if len(s.ext_items[x]) != len(EXT_ELEMENTS) or min(s.ext_items[x]) < EMPTY:
+        items = s.extinguisher_items[x]
+        if len(items) != len(EXT_ELEMENTS) or min(items) < EMPTY:
             problems.append(f"extinguisher {x} has malformed spaces")
 
 

@@ -87,7 +87,7 @@ def _has_any(s: CompoundedState, p: int) -> bool:
         any(s.storage[base : base + 6])
         or s.wild[p] > 0
         or any(s.equip[base : base + 6])
-        or p in s.ext_holder
+        or p in s.extinguisher_holder
     )
 
 
@@ -145,7 +145,7 @@ def tradeable(s: CompoundedState, p: int, slot: int) -> int:
     if slot == BUNDLE_WILD:
         return s.wild[p]
     i = p * 6 + slot - BUNDLE_EQUIPMENT
-    return s.equip[i] - s.fresh[i]
+    return s.equip[i] - s.equip_this_round[i]
 
 
 def _tradeable_mask(s: CompoundedState, p: int) -> int:
@@ -159,11 +159,11 @@ def _tradeable_mask(s: CompoundedState, p: int) -> int:
         mask |= 1 << BUNDLE_WILD
     equip = s.equip
     if any(equip[base : base + 6]):
-        fresh = s.fresh
+        taken_this_round = s.equip_this_round
         for k in range(6):
-            if equip[base + k] > fresh[base + k]:
+            if equip[base + k] > taken_this_round[base + k]:
                 mask |= 1 << (BUNDLE_EQUIPMENT + k)
-    for x, holder in enumerate(s.ext_holder):
+    for x, holder in enumerate(s.extinguisher_holder):
         if holder == p:
             mask |= 1 << (BUNDLE_SLOTS + x)
     return mask
@@ -277,9 +277,9 @@ def transfer(s: CompoundedState, giver: int, taker: int, bundle: tuple[int, ...]
         s.equip[g + k] -= count
         s.equip[t + k] += count
     mask = bundle[EXT_MASK]
-    for x in range(len(s.ext_holder)):
+    for x in range(len(s.extinguisher_holder)):
         if mask >> x & 1:
-            s.ext_holder[x] = taker
+            s.extinguisher_holder[x] = taker
 
 
 def trade_reply(s: CompoundedState, frame: Frame, action: Action) -> None:

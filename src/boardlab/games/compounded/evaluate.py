@@ -17,18 +17,28 @@ accepts when the trade gains it more than it gains the proposer), so a bot does 
 offers that only give its things away.
 
 Crystals are finite (the bag refills only when compounds score), and at five players the
-extinguishers alone can hold half the oxygen. So claims and extinguishers are valued against
-the crystals still free: those in the bag, in anyone's storage or goggles pool, or on a
-complete claimed compound (they go back to the bag when it scores). A claim whose missing
-crystals the free ones (and the seat's wild tokens) cannot cover keeps only a small part of
-its worth (``STUCK_SHARE``), and an extinguisher space holds an element the claims are short
-of at no more than a crystal in storage is worth. Completing another scientist's claim frees
-its crystals, so a seat whose own claims wait for them feeds that claim or trades it what it
-is missing rather than let the game stall until the round cap (issue 28).
+extinguishers alone can hold half the oxygen. When the claims miss more of an element than
+is free (in the bag, in anyone's storage or goggles pool, or on a complete claimed compound),
+the claims are played out: one is completed whenever what it misses is in the bag, on a
+complete claim or in its owner's own hands, and its crystals then count as released, since
+they go back to the bag when it scores. Crystals in another scientist's hands are not
+counted on (they come only by a trade or a gift), nor are wild tokens (a bot keeps one for
+its own worth until placing it completes something). A claim missing a short element that
+this cannot complete is stuck: it keeps a small part of its worth (``STUCK_SHARE``), and
+each stuck claim costs every seat the same (``STALL_COST``). So a scientist whose claims
+wait for crystals locked on another claim feeds that claim or trades it what it misses, the
+holder of the crystal that completes its own claim completes it, and one far behind prefers
+a move that lets the table go on to one that freezes it until the round cap (A34), where
+the standings of now decide (issue 28).
+A shared cost leaves the differences between seats as they are, but the bots' judge
+(``agents/values.py``) weighs a difference against the size of the values, so a frozen
+table looks worse to a seat behind and a little better to the seat ahead. An extinguisher
+space holding a short element is worth less than a crystal in storage.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 from boardlab.games.compounded.actions import ACCEPT
@@ -56,8 +66,10 @@ EXTINGUISHER_VALUE = 4.0
 DISC_VALUE = 0.5
 #: A crystal in hand that fits an empty space of an own claim counts this much filled.
 IN_HAND_SHARE = 0.5
-#: The part of a claim's worth kept while the free crystals cannot complete it.
+#: The part of a stuck claim's worth it keeps (see the module's description).
 STUCK_SHARE = 0.25
+#: What each stuck claim on the table costs every seat alike.
+STALL_COST = 2.0
 #: An extinguisher space's worth when it holds an element the claims are short of.
 SHORT_EXTINGUISHER_SPACE = 0.3
 #: Second steps of a seat's own two-step choices, valued at their best option.
@@ -105,7 +117,8 @@ def progress(s: CompoundedState, seat: int) -> float:
     value += WILD_VALUE * s.wild[seat]
     base6 = seat * 6
     in_hand = [s.storage[base6 + e] + s.pool[base6 + e] for e in range(6)]
-    free, short = free_crystals(s)
+    short, stuck = locked_claims(s)
+    value -= STALL_COST * stuck.bit_count()
     for pos in range(16):
         if s.claim_owner[pos] != seat or s.field_card[pos] < 0:
             continue
@@ -113,71 +126,122 @@ def progress(s: CompoundedState, seat: int) -> float:
         elements = CARDS[s.field_card[pos]].space_elements
         filled = 0
         fits = 0
-        lacking = 0  # empty spaces the free crystals cannot fill (only short elements can)
-        missing = [0] * 6 if short else None
         for i, slot in enumerate(items):
             if slot != EMPTY:
                 filled += 1
                 continue
             e = elements[i]
-            if missing is not None and short >> e & 1:
-                missing[e] += 1
-                if missing[e] > free[e]:
-                    lacking += 1
             if in_hand[e] > 0:
                 in_hand[e] -= 1
                 fits += 1
         share = (filled + IN_HAND_SHARE * fits) / len(items)
         worth = points(s, s.field_card[pos]) * share * share
-        if lacking > s.wild[seat]:
+        if stuck >> pos & 1:
             worth *= STUCK_SHARE
         value += DISC_VALUE + worth + 0.5 * filled
     base4 = seat * 4
     for t in range(4):
-        level = s.exp[base4 + t]
+        level = s.track_level[base4 + t]
         value += LEVEL_VALUE * level + (1.0 if level == TRACK_TOP[t] else 0.0)
     value += EQUIPMENT_VALUE * sum(s.equip[base6 : base6 + 6])
     space_value = EXTINGUISHER_VALUE / len(EXT_ELEMENTS)
-    for x, holder in enumerate(s.ext_holder):
+    for x, holder in enumerate(s.extinguisher_holder):
         if holder == seat:
-            for i, slot in enumerate(s.ext_items[x]):
+            for i, slot in enumerate(s.extinguisher_items[x]):
                 if slot != EMPTY:
                     scarce = short >> EXT_ELEMENTS[i] & 1
                     value += SHORT_EXTINGUISHER_SPACE if scarce else space_value
-    value += DISC_VALUE * s.avail[seat]
+    value += DISC_VALUE * s.free_discs[seat]
     if s.resolving_player == seat and s.resolving_card >= 0:
         value += 0.3 * CARDS[s.resolving_card].spaces / 10
     return value
 
 
-def free_crystals(s: CompoundedState) -> tuple[list[int], int]:
-    """The crystals of each element not locked on the table (in the bag, in storage or a
-    goggles pool, or on a complete claimed compound, which returns them when it scores), and
-    the mask of elements that the claimed compounds miss more of than are free.
-
-    Storage and pools are only counted when the bag and the complete claims fall short:
-    until then every count is already large enough for what the claims miss."""
-    missing = [0] * 6
-    free = s.bag[:]
+def locked_claims(s: CompoundedState) -> tuple[int, int]:
+    """The mask of the elements the open claims miss more of than are free, and the mask of
+    the stuck claims (see the module's description); both 0 while no element is short."""
     owners, cards, items_at, open_at = s.claim_owner, s.field_card, s.field_items, s.field_open
+    missing = 0  # counts by element, packed (see ``packed_counts``)
+    released = 0
     for pos in range(16):
-        if owners[pos] < 0 or cards[pos] < 0:
-            continue
-        elements = CARDS[cards[pos]].space_elements
-        if open_at[pos]:
-            for i, slot in enumerate(items_at[pos]):
-                if slot == EMPTY:
-                    missing[elements[i]] += 1
-        else:
-            for i, slot in enumerate(items_at[pos]):
-                if slot == CRYSTAL:
-                    free[elements[i]] += 1
-    if all(m <= f for m, f in zip(missing, free, strict=True)):
-        return free, 0
+        if owners[pos] >= 0 and cards[pos] >= 0:
+            empty, crystals = packed_counts(cards[pos], items_at[pos])
+            if open_at[pos]:
+                missing += empty
+            else:
+                released += crystals
+    if not missing:
+        return 0, 0
+    bag = s.bag
+    short_of_bag = [
+        e for e in range(6) if (missing >> 8 * e & 255) > (released >> 8 * e & 255) + bag[e]
+    ]
+    if not short_of_bag:
+        return 0, 0  # storage and pools only add to counts that are already enough
     storage, pool = s.storage, s.pool
     short = 0
-    for e in range(6):
-        free[e] += sum(storage[e::6]) + sum(pool[e::6])
-        if missing[e] > free[e]:
+    for e in short_of_bag:
+        free = (released >> 8 * e & 255) + bag[e] + sum(storage[e::6]) + sum(pool[e::6])
+        if (missing >> 8 * e & 255) > free:
             short |= 1 << e
-    return free, short
+    if not short:
+        return 0, 0
+    waiting = tuple(
+        (pos, owners[pos], *packed_counts(cards[pos], items_at[pos]))
+        for pos in range(16)
+        if owners[pos] >= 0 and cards[pos] >= 0 and open_at[pos]
+    )
+    hands = tuple(a + b for a, b in zip(storage, pool, strict=True))
+    bag_and_complete = tuple((released >> 8 * e & 255) + bag[e] for e in range(6))
+    return short, stuck_claims(short, bag_and_complete, waiting, hands)
+
+
+@lru_cache(maxsize=1 << 12)  # every seat's evaluation of a position asks the same question
+def stuck_claims(
+    short: int,
+    released: tuple[int, ...],
+    waiting: tuple[tuple[int, int, int, int], ...],
+    hands: tuple[int, ...],
+) -> int:
+    """The mask of the open claims, among those missing a ``short`` element, left when the
+    claims are completed one by one (see ``locked_claims``): ``released`` counts the bag and
+    the complete claims by element, ``waiting`` holds each open claim's position, owner and
+    packed missing and held counts, ``hands`` each seat's storage and goggles pool."""
+    free = list(released)
+    in_hand = list(hands)  # less what the claims completed so far took
+    left = list(waiting)
+    completed = True
+    while completed and left:
+        completed = False
+        for claim in left[:]:
+            _, owner, need, held = claim
+            base = owner * 6
+            counts = [need >> 8 * e & 255 for e in range(6)]
+            if any(n > in_hand[base + e] + free[e] for e, n in enumerate(counts)):
+                continue
+            for e, n in enumerate(counts):
+                from_hand = min(n, in_hand[base + e])
+                in_hand[base + e] -= from_hand
+                free[e] += (held >> 8 * e & 255) + from_hand  # all of it goes back to the bag
+            left.remove(claim)
+            completed = True
+    stuck = 0
+    for pos, _, need, _ in left:
+        if any(need >> 8 * e & 255 for e in range(6) if short >> e & 1):
+            stuck |= 1 << pos
+    return stuck
+
+
+@lru_cache(maxsize=1 << 16)
+def packed_counts(card: int, items: tuple[int, ...]) -> tuple[int, int]:
+    """The empty spaces and the crystals of a field compound, counted by element and packed
+    into one int, 8 bits an element (element e's count is ``n >> 8 * e & 255``), so the
+    counts of several compounds add up as ints."""
+    elements = CARDS[card].space_elements
+    empty = crystals = 0
+    for i, slot in enumerate(items):
+        if slot == EMPTY:
+            empty += 1 << 8 * elements[i]
+        elif slot == CRYSTAL:
+            crystals += 1 << 8 * elements[i]
+    return empty, crystals

@@ -27,6 +27,7 @@ from boardlab.games.compounded.actions import (
     side,
 )
 from boardlab.games.compounded.board import NEIGHBOURS, ROW_COL, position
+from boardlab.games.compounded.board_text import space_text
 from boardlab.games.compounded.content import (
     BUNSEN,
     CONTENT,
@@ -57,7 +58,6 @@ from boardlab.games.compounded.frames import Frame
 from boardlab.games.compounded.lab import paper_ready, points, resolving_codes
 from boardlab.games.compounded.research import extinguisher_spaces
 from boardlab.games.compounded.study import unclaimed
-from boardlab.games.compounded.view import space_text
 from boardlab.games.compounded.workbench import (
     CARDS,
     EMPTY,
@@ -213,7 +213,7 @@ def _track_change(
     """``"study from level 2 to 3 of 5 (value 2 to 2)"`` and what the new value means for
     ``p``, told to ``mover``."""
     you, your = ("you", "your") if p == mover else ("they", "their")
-    old, new = before.exp[p * 4 + t], after.exp[p * 4 + t]
+    old, new = before.track_level[p * 4 + t], after.track_level[p * 4 + t]
     v_old, v_new = TRACK_LEVELS[t][old], TRACK_LEVELS[t][new]
     text = f"{TRACKS[t]} from level {old + 1} to {new + 1} of {TRACK_TOP[t] + 1} "
     text += f"(value {v_old} to {v_new})"
@@ -221,7 +221,7 @@ def _track_change(
         text += f": {v_new} crystals drawn each Discovery phase"
     elif t == STUDY:
         text += f": up to {v_new} claims in play"
-        freed = after.avail[p] - before.avail[p]
+        freed = after.free_discs[p] - before.free_discs[p]
         if freed > 0:
             verb = "becomes" if freed == 1 else "become"
             text += f", so {_count(freed, 'reserve disc')} {verb} available"
@@ -282,8 +282,8 @@ def _holdings(s: CompoundedState, p: int) -> str:
         if count:
             parts.append(f"{kind.short} {count}")
     parts.extend(
-        f"ext{x}[{space_text(EXT_ELEMENTS, s.ext_items[x])}]"
-        for x, holder in enumerate(s.ext_holder)
+        f"ext{x}[{space_text(EXT_ELEMENTS, s.extinguisher_items[x])}]"
+        for x, holder in enumerate(s.extinguisher_holder)
         if holder == p
     )
     return " ".join(parts) or "nothing"
@@ -316,7 +316,7 @@ def _bundle_item(s: CompoundedState, action: Action, holder: int, you: bool) -> 
     name = str(action.args[0])
     if name == "ext":
         x = int(action.args[1])
-        items = s.ext_items[x]
+        items = s.extinguisher_items[x]
         full = EMPTY not in items
         state = (
             f"full: it can stop one fire token and scores {CONTENT.extinguisher_points} AP at "
@@ -402,7 +402,7 @@ def _return_excess(s: CompoundedState, frame: Frame, action: Action) -> str:
 # ---------------------------------------------------------------- Study (C-7)
 def _claim(s: CompoundedState, frame: Frame, action: Action) -> str:
     p = frame[1]
-    discs = s.avail[p]
+    discs = s.free_discs[p]
     if action.kind == "pass":
         kept = "your available disc stays" if discs == 1 else f"your {discs} available discs stay"
         return f"Stop claiming for this Study phase (a pass is final); {kept} for later rounds."
@@ -607,7 +607,7 @@ def _into_space(s: CompoundedState, frame: Frame, action: Action, what: str, res
     args = action.args
     if args[0] == "ext":
         x, i = int(args[1]), int(args[2])
-        items = twin.ext_items[x]
+        items = twin.extinguisher_items[x]
         text = (
             f"Put {what} into space {i} ({ELEMENTS[EXT_ELEMENTS[i]]}) of your extinguisher {x}: "
             f"it would read [{space_text(EXT_ELEMENTS, items)}]"

@@ -68,8 +68,8 @@ from boardlab.games.compounded.workbench import (
 )
 
 if TYPE_CHECKING:
-    from boardlab.engine.observe import NativeEncoder, Out
     from boardlab.engine import GameState
+    from boardlab.engine.observe import NativeEncoder, Out
     from boardlab.games.compounded.state import CompoundedState
 
 N_ELEMENTS = len(ELEMENTS)
@@ -265,10 +265,10 @@ class FastCompoundedEncoder(BlockEncoder):
             out[at["decision_player"] + (deciding - me) % n] = 1
             if deciding == seat:
                 out[at["to_move"]] = 1
-        seen_at = s.lf_seen
+        seen_at = s.lab_fires_drawn_at
         if watched[TABLE].changed([
-            s.bag, len(s.deck), s.deck_drawn, seen_at, s.lf_resolved, s.end_c, s.supply,
-            s.wild_out,
+            s.bag, len(s.deck), s.deck_drawn, seen_at, s.lab_fire_this_round, s.deck_ran_out,
+            s.supply, s.wild_out,
         ]):
             self._clear(out, "table")
             o = at["bag"]
@@ -280,9 +280,9 @@ class FastCompoundedEncoder(BlockEncoder):
             out[o] = len(s.deck) / DECK_START
             out[o + 1] = (LAB_FIRE_CARDS - len(seen_at)) / LAB_FIRE_CARDS
             out[o + 2] = since_fire / PILE
-            if s.lf_resolved:
+            if s.lab_fire_this_round:
                 out[o + 3] = 1
-            if s.end_c:
+            if s.deck_ran_out:
                 out[o + 4] = 1
             o = at["lab_fires_seen_at"]
             for i, drawn in enumerate(seen_at[:LAB_FIRE_CARDS]):
@@ -321,8 +321,9 @@ class FastCompoundedEncoder(BlockEncoder):
             b6, b4 = p * 6, p * 4
             if watched[PLAYERS + where].changed([
                 scores[p], s.ap[p], s.bonus[p], s.storage[b6 : b6 + 6], s.pool[b6 : b6 + 6],
-                s.exp[b4 : b4 + 4], s.claim_owner, s.claim_temp, s.reserve[p], s.avail[p],
-                s.wild[p], s.equip[b6 : b6 + 6], s.fresh[b6 : b6 + 6], len(s.scored[p]),
+                s.track_level[b4 : b4 + 4], s.claim_owner, s.claim_temp, s.reserve[p],
+                s.free_discs[p], s.wild[p], s.equip[b6 : b6 + 6], s.equip_this_round[b6 : b6 + 6],
+                len(s.scored[p]),
                 s.used_cylinder[p], s.used_pipette[p], s.used_swap[p], s.used_goggles[p],
                 s.used_paper[p], s.offers[p], s.lead == p, s.next_lead == p, deciding == p,
                 p in winners,
@@ -330,7 +331,7 @@ class FastCompoundedEncoder(BlockEncoder):
                 b = o + where * PLAYER_WIDTH
                 out[b : b + PLAYER_WIDTH] = self._zeros[b : b + PLAYER_WIDTH]
                 self._player(s, p, scores[p], winners, out, b, deciding)
-        if watched[EXTINGUISHERS].changed([me, s.ext_holder, s.ext_items]):
+        if watched[EXTINGUISHERS].changed([me, s.extinguisher_holder, s.extinguisher_items]):
             self._clear(out, "extinguishers")
             self._extinguishers(s, out, at["extinguishers"], me)
         if watched[RESOLVING].changed([
@@ -349,13 +350,13 @@ class FastCompoundedEncoder(BlockEncoder):
             out[o] = 1
             if any(ap >= SCORE_THRESHOLD for ap in s.ap):
                 out[o + 1] = 1
-            exp = s.exp
+            levels = s.track_level
             if any(
-                sum(1 for t in range(4) if exp[p * 4 + t] == TRACK_TOP[t]) >= MAXED_NEEDED
+                sum(1 for t in range(4) if levels[p * 4 + t] == TRACK_TOP[t]) >= MAXED_NEEDED
                 for p in range(n)
             ):
                 out[o + 2] = 1
-            if s.end_c:
+            if s.deck_ran_out:
                 out[o + 3] = 1
             if s.round >= ROUND_CAP:
                 out[o + 4] = 1
@@ -439,10 +440,10 @@ class FastCompoundedEncoder(BlockEncoder):
         b += 12
         out[b] = total / STORAGE_SCALE
         base4 = p * 4
-        out[b + 1] = TRACK_LEVELS[LAB][s.exp[base4 + LAB]] / STORAGE_SCALE
+        out[b + 1] = TRACK_LEVELS[LAB][s.track_level[base4 + LAB]] / STORAGE_SCALE
         b += 2
         for t in range(4):
-            level = s.exp[base4 + t]
+            level = s.track_level[base4 + t]
             out[b + TRACK_START[t] + level] = 1
             out[b + VALUES_AT + t] = TRACK_VALUE[t][level]
         b += VALUES_AT + 4
@@ -454,7 +455,7 @@ class FastCompoundedEncoder(BlockEncoder):
                 else:
                     permanent += 1
         out[b] = s.reserve[p] / DISCS_SCALE
-        out[b + 1] = s.avail[p] / DISCS_SCALE
+        out[b + 1] = s.free_discs[p] / DISCS_SCALE
         out[b + 2] = permanent / DISCS_SCALE
         out[b + 3] = held / DISCS_SCALE
         out[b + 4] = s.wild[p]
@@ -462,8 +463,8 @@ class FastCompoundedEncoder(BlockEncoder):
         for k in range(6):
             if s.equip[base6 + k]:
                 out[b + k] = s.equip[base6 + k] / EQUIP_SCALE
-            if s.fresh[base6 + k]:
-                out[b + 6 + k] = s.fresh[base6 + k] / EQUIP_SCALE
+            if s.equip_this_round[base6 + k]:
+                out[b + 6 + k] = s.equip_this_round[base6 + k] / EQUIP_SCALE
         b += 12
         out[b] = len(s.scored[p]) / SCORED_SCALE
         out[b + 1] = s.used_cylinder[p] / EQUIP_SCALE
@@ -488,13 +489,13 @@ class FastCompoundedEncoder(BlockEncoder):
         n = self.players
         width = n + 2 + 2 * EXT_SPACES
         held = set()
-        for x, holder in enumerate(s.ext_holder):
+        for x, holder in enumerate(s.extinguisher_holder):
             if not 0 <= holder < n:
                 continue
             held.add(x)
             b = o + x * width
             out[b + (holder - me) % n] = 1
-            items = s.ext_items[x]
+            items = s.extinguisher_items[x]
             if EMPTY not in items:
                 out[b + n + 1] = 1
             for i, slot in enumerate(items):
@@ -600,7 +601,7 @@ class FastCompoundedEncoder(BlockEncoder):
                 out[o + 32 + cause] = 1
         elif kind in ("place_item", "place_space"):
             o = at["placing"]
-            allowance = TRACK_LEVELS[RESEARCH][s.exp[frame[1] * 4 + RESEARCH]]
+            allowance = TRACK_LEVELS[RESEARCH][s.track_level[frame[1] * 4 + RESEARCH]]
             if frame[2]:
                 out[o] = frame[2] / RESEARCH_TOP
             if allowance - frame[2]:

@@ -162,7 +162,7 @@ def experiment_prompt(s: CompoundedState, frame: Frame) -> str:
 def experiment_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     base = frame[1] * 4
     track = CARDS[s.resolving_card].experiment
-    options = [RAISE[t] for t in (track, LAB_TRACK) if s.exp[base + t] < TRACK_TOP[t]]
+    options = [RAISE[t] for t in (track, LAB_TRACK) if s.track_level[base + t] < TRACK_TOP[t]]
     options.append(NONE)
     return tuple(options)
 
@@ -215,7 +215,7 @@ def stability_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     for q in range(s.players):
         if q == p:
             continue
-        below = [t for t in range(4) if s.exp[q * 4 + t] < TRACK_TOP[t]]
+        below = [t for t in range(4) if s.track_level[q * 4 + t] < TRACK_TOP[t]]
         if below:
             options.extend(APPROVE[q][t] for t in below)
         else:
@@ -351,13 +351,13 @@ def paper(s: CompoundedState, frame: Frame, action: Action) -> None:
 # ---------------------------------------------------------------- graduated cylinder (C-9.5)
 def cylinder_pairs(s: CompoundedState, p: int) -> list[Action]:
     base = p * 4
-    exp = s.exp
+    levels = s.track_level
     return [
         CYLINDER[lo][hi]
         for lo in range(4)
-        if exp[base + lo] > 0
+        if levels[base + lo] > 0
         for hi in range(4)
-        if hi != lo and exp[base + hi] < TRACK_TOP[hi]
+        if hi != lo and levels[base + hi] < TRACK_TOP[hi]
     ]
 
 
@@ -398,16 +398,16 @@ def refill_field(s: CompoundedState, frame: Frame) -> None:
     for pos in range(16):
         while s.field_card[pos] < 0:
             if not deck:
-                if not s.end_c:
+                if not s.deck_ran_out:
                     s.announce("deck", events.DECK_EMPTY)
-                s.end_c = 1  # end condition C
+                s.deck_ran_out = 1  # end condition C
                 break
             card = deck.pop()
             s.deck_drawn += 1
             if card == LAB_FIRE:
-                s.lf_seen.append(s.deck_drawn - 1)
-                if not s.lf_resolved and not s.lf_pending:
-                    s.lf_pending = 1
+                s.lab_fires_drawn_at.append(s.deck_drawn - 1)
+                if not s.lab_fire_this_round and not s.lab_fire_waiting:
+                    s.lab_fire_waiting = 1
                 else:
                     s.discard.append(LAB_FIRE)
                     s.announce("lab_fire", events.LAB_FIRE_AGAIN)
@@ -418,10 +418,10 @@ def refill_field(s: CompoundedState, frame: Frame) -> None:
             break
     if placed:
         s.announce("refill", events.refilled, tuple(placed))
-    if s.lf_pending:
+    if s.lab_fire_waiting:
         s.announce("lab_fire", events.LAB_FIRE)
-        s.lf_pending = 0
-        s.lf_resolved = 1
+        s.lab_fire_waiting = 0
+        s.lab_fire_this_round = 1
         s.discard.append(LAB_FIRE)
         s.stack.append((T_LAB_FIRE, -1))  # this refill runs again for the fire's vacancies
         return

@@ -15,7 +15,8 @@ package README for the layout.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardlab.games.compounded.actions import BUNDLE_NAMES, MAX_PLAYERS
@@ -61,9 +62,22 @@ DECISION_KINDS = (
 END_CONDITIONS = ("A", "B", "C", "round cap")
 STATES = tuple(sorted(STATE_TO_TRACK, key=STATE_TO_TRACK.__getitem__))  # gas, solid, liquid
 ITEM_NAMES = (*ELEMENTS, "wild")
-PLACE_ITEMS = 13  # storage crystal per element, goggles-pool crystal per element, wild token
+PLACE_ITEMS = 2 * len(ELEMENTS) + 1  # storage and goggles-pool crystal per element, wild
 PLACE_SOURCES = ("storage", "goggles_pool", "wild")
 FIRE_CAUSES = ("bunsen", "lab_fire", "volatile")
+#: ``options``: the option values the vector carries.
+OPTION_ENTRIES = ("shuffled_deck", "ap_cap", "trade_offers_share")
+#: ``deck``: what the draw deck shows.
+DECK_ENTRIES = (
+    "size_share", "lab_fires_left", "draws_since_lab_fire", "lab_fire_this_round",
+    "field_not_refilled",
+)
+#: A seat's claim discs (reserve, available, on permanent and temporary claims).
+CLAIM_ENTRIES = ("discs_reserve", "discs_available", "claims_permanent", "claims_temporary")
+#: A seat's uses of this round.
+USES_THIS_ROUND = ("cylinder", "pipette", "three_for_one", "goggles", "paper", "offers")
+#: A seat's roles: the lead, the next lead, the seat deciding now, a winner.
+ROLE_ENTRIES = ("is_lead", "is_next_lead", "is_deciding", "is_winner")
 
 KIND_OF = {compound.id: compound.index for compound in CONTENT.compounds}
 COPIES = tuple(compound.copies for compound in CONTENT.compounds)
@@ -148,12 +162,12 @@ PLAYER_WIDTH = (
     + 2  # stored, capacity
     + sum(TRACK_LENGTHS)  # experiment levels, one-hot per track
     + len(TRACKS)  # experiment values
-    + 4  # claim discs: reserve, available, permanent, temporary
+    + len(CLAIM_ENTRIES)
     + 1  # wild tokens
     + 2 * len(EQUIPMENT_SHORT)  # equipment held, taken this round
     + 1  # compounds scored
-    + 6  # used this round: cylinder, pipette, 3-for-1, goggles, paper, offers
-    + 4  # lead, next lead, deciding, winner
+    + len(USES_THIS_ROUND)
+    + len(ROLE_ENTRIES)
 )
 
 
@@ -194,7 +208,7 @@ class CompoundedEncoder:
         self.field_width = FIELD_WIDTH_FIXED + players
         n = players
         widths = (
-            ("options", 3),
+            ("options", len(OPTION_ENTRIES)),
             ("seat", n),
             ("round", 1),
             ("phase", len(PHASES)),
@@ -202,7 +216,7 @@ class CompoundedEncoder:
             ("decision_player", n),
             ("to_move", 1),
             ("bag", len(ELEMENTS)),
-            ("deck", 5),
+            ("deck", len(DECK_ENTRIES)),
             ("lab_fires_seen_at", CONTENT.lab_fire_cards),
             ("supply", len(EQUIPMENT_SHORT)),
             ("wild_tokens_out", 1),
@@ -280,6 +294,11 @@ class CompoundedEncoder:
     def fields(self) -> dict[str, tuple[int, int]]:
         """Named parts of the vector as ``(start, stop)``; they tile ``[0, size)`` in order."""
         return dict(self._fields)
+
+    def entries(self) -> tuple[str, ...]:
+        """One name per entry, in vector order: its block of ``fields()``, a dot, and what
+        the entry holds (``players.seat1.storage.O``, ``field.r2c3.fire_tokens``)."""
+        return _entry_names(self.players)
 
     def fast(self) -> FastCompoundedEncoder:
         """The same vector straight from the state (``fast_observation.py``)."""
@@ -546,6 +565,131 @@ class CompoundedEncoder:
             out[at["moving_item"] + ITEM_OF[context["item"]]] = 1.0
         elif kind == "relocate_target":
             out[at["relocate_from"] + _position(context["from"])] = 1.0
+
+
+def _seats(count: int) -> tuple[str, ...]:
+    return tuple(f"seat{k}" for k in range(count))
+
+
+#: The 16 field positions by ``row*4+col``, named ``r<row>c<col>``.
+POSITIONS = tuple(f"r{pos // 4}c{pos % 4}" for pos in range(16))
+
+
+@functools.cache
+def _entry_names(players: int) -> tuple[str, ...]:
+    """The names of ``CompoundedEncoder.entries`` (built on first use)."""
+    seats = _seats(players)
+    compounds = tuple(compound.id for compound in CONTENT.compounds)
+    names: list[str] = []
+
+    def block(name: str, *parts: Iterable[str]) -> None:
+        names.extend(f"{name}.{part}" for entries in parts for part in entries)
+
+    block("options", OPTION_ENTRIES)
+    block("seat", seats)
+    block("round", ("share_of_round_cap",))
+    block("phase", PHASES)
+    block("decision_kind", DECISION_KINDS)
+    block("decision_player", seats)
+    block("to_move", ("observer_decides",))
+    block("bag", ELEMENTS)
+    block("deck", DECK_ENTRIES)
+    block("lab_fires_seen_at", (f"lab_fire{k}" for k in range(1, CONTENT.lab_fire_cards + 1)))
+    block("supply", EQUIPMENT_SHORT)
+    block("wild_tokens_out", ("share",))
+    block("unseen_compounds", compounds)
+    for position in POSITIONS:
+        block(
+            f"field.{position}",
+            ("present",),
+            (f"kind.{compound}" for compound in compounds),
+            ("points",),
+            (f"state.{state}" for state in STATES),
+            (f"equipment.{short}" for short in EQUIPMENT_SHORT),
+            (f"reaction.{reaction}" for reaction in REACTIONS),
+            (f"{slot}_spaces.{symbol}" for slot in SLOT_OFFSET for symbol in ELEMENTS),
+            ("complete",),
+            (f"claimant.{seat}" for seat in seats),
+            ("temporary_claim", "claimed_this_round", "fire_tokens", "fire_limit"),
+        )
+    for seat in seats:
+        block(
+            f"players.{seat}",
+            ("score", "atomic_points", "final_bonus"),
+            (f"storage.{symbol}" for symbol in ELEMENTS),
+            (f"goggles_pool.{symbol}" for symbol in ELEMENTS),
+            ("stored", "capacity"),
+            (
+                f"experiment.{track}.level{level}"
+                for track, length in zip(TRACKS, TRACK_LENGTHS, strict=True)
+                for level in range(1, length + 1)
+            ),
+            (f"experiment.{track}.value" for track in TRACKS),
+            CLAIM_ENTRIES,
+            ("wild_tokens",),
+            (f"equipment.{short}" for short in EQUIPMENT_SHORT),
+            (f"equipment_new_this_round.{short}" for short in EQUIPMENT_SHORT),
+            ("compounds_scored",),
+            (f"used_this_round.{use}" for use in USES_THIS_ROUND),
+            ROLE_ENTRIES,
+        )
+    spaces = tuple(
+        f"space{i}_{ELEMENTS[element]}" for i, element in enumerate(CONTENT.extinguisher_elements)
+    )
+    for x in range(players):
+        block(
+            f"extinguishers.ext{x}",
+            (f"holder.{seat}" for seat in seats),
+            ("discarded", "complete"),
+            (f"{space}.{slot}" for space in spaces for slot in ("crystal", "wild")),
+        )
+    block(
+        "resolving",
+        ("under_way",),
+        (f"scorer.{seat}" for seat in seats),
+        (f"kind.{compound}" for compound in compounds),
+        (f"items_left.{item}" for item in ITEM_NAMES),
+    )
+    block(
+        "scatter",
+        ("explosions_waiting",),
+        (f"from.{position}" for position in POSITIONS),
+        (f"decider.{seat}" for seat in seats),
+        (f"items.{item}" for item in ITEM_NAMES),
+    )
+    block(
+        "trade",
+        ("consecutive_passes",),
+        (f"proposer.{seat}" for seat in seats),
+        (f"addressee.{seat}" for seat in seats),
+        *(
+            (
+                *(f"{side}.{slot}" for slot in BUNDLE_NAMES),
+                *(f"{side}.ext{x}" for x in range(players)),
+            )
+            for side in ("give", "ask")
+        ),
+    )
+    block("claim_passed", seats)
+    block("window", ("consecutive_declines",), (f"next_research.{seat}" for seat in seats),
+          ("next_research.none",))
+    block(
+        "fire_window",
+        (f"target.{position}" for position in POSITIONS),
+        (f"protected.{position}" for position in POSITIONS),
+        (f"cause.{cause}" for cause in FIRE_CAUSES),
+    )
+    block(
+        "placing",
+        ("placed", "remaining"),
+        (f"item.{source}.{symbol}" for source in PLACE_SOURCES[:2] for symbol in ELEMENTS),
+        (f"item.{PLACE_SOURCES[2]}",),
+    )
+    block("moving_item", ITEM_NAMES)
+    block("relocate_from", POSITIONS)
+    ends = (condition.replace(" ", "_") for condition in END_CONDITIONS)
+    block("outcome", ("game_over",), (f"end.{end}" for end in ends))
+    return tuple(names)
 
 
 _ENCODERS: dict[tuple[int, tuple[tuple[str, Any], ...]], CompoundedEncoder] = {}

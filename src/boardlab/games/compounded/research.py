@@ -172,9 +172,9 @@ def open_elements(s: CompoundedState, p: int) -> int:
     for m in s.field_open:
         mask |= m
     if mask != ALL_ELEMENTS:
-        for x, holder in enumerate(s.ext_holder):
+        for x, holder in enumerate(s.extinguisher_holder):
             if holder == p:
-                items = s.ext_items[x]
+                items = s.extinguisher_items[x]
                 for i, slot in enumerate(items):
                     if slot == EMPTY:
                         mask |= 1 << EXT_ELEMENTS[i]
@@ -265,11 +265,11 @@ def exchange_take(s: CompoundedState, frame: Frame, action: Action) -> None:
 
 def extinguisher_spaces(s: CompoundedState, p: int, element_mask: int) -> list[Action]:
     options: list[Action] = []
-    for x, holder in enumerate(s.ext_holder):
+    for x, holder in enumerate(s.extinguisher_holder):
         if holder != p:
             continue
         seen = 0
-        for i, slot in enumerate(s.ext_items[x]):
+        for i, slot in enumerate(s.extinguisher_items[x]):
             e = EXT_ELEMENTS[i]
             if slot == EMPTY and element_mask >> e & 1 and not seen >> e & 1:
                 seen |= 1 << e
@@ -308,9 +308,9 @@ def place_space(s: CompoundedState, frame: Frame, action: Action) -> None:
     args = action.args
     if args[0] == "ext":
         x, i = int(args[1]), int(args[2])
-        items = list(s.ext_items[x])
+        items = list(s.extinguisher_items[x])
         items[i] = slot
-        s.ext_items[x] = tuple(items)
+        s.extinguisher_items[x] = tuple(items)
     else:
         pos = position(args)
         items = list(s.field_items[pos])

@@ -65,7 +65,7 @@ def first_lead(s: CompoundedState) -> int:
     return best[0] if len(best) == 1 else best[s.rng.randbelow(len(best))]
 
 
-def setup(s: CompoundedState) -> None:
+def deal(s: CompoundedState) -> None:
     """Deal a new game from ``s.rng`` and ``s.options`` (the state queues the first round)."""
     n = s.players
     s.bag = [e.count for e in CONTENT.elements]
@@ -78,13 +78,13 @@ def setup(s: CompoundedState) -> None:
         s.announce("draw", events.drew, p, tuple(drawn), CONTENT.starting_elements, "storage")
     s.wild = [CONTENT.wild_tokens_per_player] * n
     s.wild_out = 0
-    s.exp = [0] * (n * 4)
+    s.track_level = [0] * (n * 4)
     s.ap = [0] * n
     s.bonus = [0] * n
     s.reserve = [CONTENT.claim_discs_in_reserve] * n
-    s.avail = [CONTENT.claim_discs - CONTENT.claim_discs_in_reserve] * n
+    s.free_discs = [CONTENT.claim_discs - CONTENT.claim_discs_in_reserve] * n
     s.equip = [0] * (n * 6)
-    s.fresh = [0] * (n * 6)
+    s.equip_this_round = [0] * (n * 6)
     s.supply = [kind.put_out(n) for kind in CONTENT.equipment]
     s.used_cylinder = [0] * n
     s.used_pipette = [0] * n
@@ -92,8 +92,8 @@ def setup(s: CompoundedState) -> None:
     s.used_goggles = [0] * n
     s.used_paper = [0] * n
     s.offers = [0] * n
-    s.ext_holder = list(range(n))
-    s.ext_items = [(EMPTY,) * len(EXT_ELEMENTS)] * n
+    s.extinguisher_holder = list(range(n))
+    s.extinguisher_items = [(EMPTY,) * len(EXT_ELEMENTS)] * n
 
     positions = list(range(16))
     s.rng.shuffle(positions)
@@ -117,11 +117,11 @@ def setup(s: CompoundedState) -> None:
     s.deck = build_deck(s, regular)
     s.discard = []
     s.scored = [()] * n
-    s.lf_seen = []
+    s.lab_fires_drawn_at = []
     s.deck_drawn = 0
-    s.lf_pending = 0
-    s.lf_resolved = 0
-    s.end_c = 0
+    s.lab_fire_waiting = 0
+    s.lab_fire_this_round = 0
+    s.deck_ran_out = 0
     s.scatter = []
     s.resolving_card = -1
     s.resolving_player = -1

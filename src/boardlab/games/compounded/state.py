@@ -1,7 +1,7 @@
 """The Compounded game state: plain data in flat lists; the rules modules act on it.
 
 Per-player lists are flat: ``storage[p * 6 + e]`` (elements H C O N Ca S),
-``exp[p * 4 + t]`` (0-based level of track t: discovery, study, research, lab),
+``track_level[p * 4 + t]`` (0-based level of track t: discovery, study, research, lab),
 ``equip[p * 6 + k]`` (equipment kinds, see ``content.EQUIPMENT``). Field lists have one
 entry per position ``row * 4 + col``; ``field_items[pos]`` has one slot per card space
 (0 empty, 1 crystal of the space's element, 2 wild token) and ``field_open[pos]`` is the
@@ -16,66 +16,49 @@ from random import Random
 from typing import Any
 
 from boardlab.engine import Action, Rng, StackState
+from boardlab.engine.fields import Fields
+from boardlab.games.compounded import board_text, scoring
 from boardlab.games.compounded import explain as explaining
-from boardlab.games.compounded import rounds
 from boardlab.games.compounded import view as views
 from boardlab.games.compounded.flow import RULES
 from boardlab.games.compounded.frames import PHASES, T_ROUND
-from boardlab.games.compounded.setup import setup as deal
+from boardlab.games.compounded.setup import deal
 
-# The fields that are lists of ints, lists of tuples of ints, and ints; with
-# ``resolving_items`` (a tuple) and the engine's ``stack``, they are the whole game.
-_INT_LISTS = (
-    "bag",
-    "storage",
-    "pool",
-    "wild",
-    "exp",
-    "ap",
-    "bonus",
-    "reserve",
-    "avail",
-    "equip",
-    "fresh",
-    "supply",
-    "used_cylinder",
-    "used_pipette",
-    "used_swap",
-    "used_goggles",
-    "used_paper",
-    "offers",
-    "ext_holder",
-    "field_card",
-    "field_open",
-    "claim_owner",
-    "claim_temp",
-    "claim_round",
-    "fire",
-    "burned",
-    "deck",
-    "discard",
-    "lf_seen",
-)
-_TUPLE_LISTS = ("ext_items", "field_items", "scored", "scatter")
-_INTS = (
-    "round",
-    "phase",
-    "lead",
-    "next_lead",
-    "wild_out",
-    "lf_pending",
-    "lf_resolved",
-    "end_c",
-    "deck_drawn",
-    "resolving_card",
-    "resolving_player",
-)
+#: Former field names, still read from saves written before the renames.
+RENAMED = {
+    "end_c": "deck_ran_out",
+    "lf_seen": "lab_fires_drawn_at",
+    "lf_pending": "lab_fire_waiting",
+    "lf_resolved": "lab_fire_this_round",
+    "avail": "free_discs",
+    "fresh": "equip_this_round",
+    "exp": "track_level",
+    "ext_holder": "extinguisher_holder",
+    "ext_items": "extinguisher_items",
+}
 
 
 class CompoundedState(StackState):
     """A game of Compounded; see the package README for the representation."""
 
-    __slots__ = (*_INT_LISTS, *_TUPLE_LISTS, *_INTS, "resolving_items")
+    FIELDS = Fields(
+        int_lists=(
+            "bag", "storage", "pool", "wild", "track_level", "ap", "bonus", "reserve",
+            "free_discs", "equip", "equip_this_round", "supply", "used_cylinder",
+            "used_pipette", "used_swap", "used_goggles", "used_paper", "offers",
+            "extinguisher_holder", "field_card", "field_open", "claim_owner", "claim_temp",
+            "claim_round", "fire", "burned", "deck", "discard", "lab_fires_drawn_at",
+        ),
+        tuple_lists=("extinguisher_items", "field_items", "scored", "scatter"),
+        numbers=(
+            "round", "phase", "lead", "next_lead", "wild_out", "lab_fire_waiting",
+            "lab_fire_this_round", "deck_ran_out", "deck_drawn", "resolving_card",
+            "resolving_player",
+        ),
+        tuples=("resolving_items",),
+        renamed=RENAMED,
+    )
+    __slots__ = FIELDS.names
 
     RULES = RULES
 
@@ -83,13 +66,13 @@ class CompoundedState(StackState):
     storage: list[int]
     pool: list[int]
     wild: list[int]
-    exp: list[int]
+    track_level: list[int]
     ap: list[int]
     bonus: list[int]
     reserve: list[int]
-    avail: list[int]
+    free_discs: list[int]
     equip: list[int]
-    fresh: list[int]
+    equip_this_round: list[int]
     supply: list[int]
     used_cylinder: list[int]
     used_pipette: list[int]
@@ -97,8 +80,8 @@ class CompoundedState(StackState):
     used_goggles: list[int]
     used_paper: list[int]
     offers: list[int]
-    ext_holder: list[int]
-    ext_items: list[tuple[int, ...]]
+    extinguisher_holder: list[int]
+    extinguisher_items: list[tuple[int, ...]]
     field_card: list[int]
     field_items: list[tuple[int, ...]]
     field_open: list[int]
@@ -110,16 +93,16 @@ class CompoundedState(StackState):
     deck: list[int]
     discard: list[int]
     scored: list[tuple[int, ...]]
-    lf_seen: list[int]
+    lab_fires_drawn_at: list[int]
     scatter: list[tuple[int, ...]]
     round: int
     phase: int
     lead: int
     next_lead: int
     wild_out: int
-    lf_pending: int
-    lf_resolved: int
-    end_c: int
+    lab_fire_waiting: int
+    lab_fire_this_round: int
+    deck_ran_out: int
     deck_drawn: int
     resolving_card: int
     resolving_player: int
@@ -142,10 +125,10 @@ class CompoundedState(StackState):
         return [seat for seat, score in enumerate(scores) if score == best]
 
     def view_body(self, seat: int | None) -> dict[str, Any]:
-        return views.body(self, seat)
+        return views.view_body(self, seat)
 
     def render_text(self, seat: int | None) -> str:
-        return views.render(self, seat)
+        return board_text.render_text(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         views.resample_hidden(self, seat, rng)
@@ -154,78 +137,10 @@ class CompoundedState(StackState):
         return explaining.explain(self, action)
 
     def score_breakdown(self) -> list[dict[str, float]]:
-        return [dict(row) for row in rounds.score_breakdown(self)]
+        return [dict(row) for row in scoring.score_breakdown(self)]
 
     def end_reason(self) -> str:
-        return rounds.end_reason(self)
-
-    # ------------------------------------------------------------------ copying and saving
-    def copy_fields(self, twin: CompoundedState) -> None:
-        twin.bag = self.bag[:]
-        twin.storage = self.storage[:]
-        twin.pool = self.pool[:]
-        twin.wild = self.wild[:]
-        twin.exp = self.exp[:]
-        twin.ap = self.ap[:]
-        twin.bonus = self.bonus[:]
-        twin.reserve = self.reserve[:]
-        twin.avail = self.avail[:]
-        twin.equip = self.equip[:]
-        twin.fresh = self.fresh[:]
-        twin.supply = self.supply[:]
-        twin.used_cylinder = self.used_cylinder[:]
-        twin.used_pipette = self.used_pipette[:]
-        twin.used_swap = self.used_swap[:]
-        twin.used_goggles = self.used_goggles[:]
-        twin.used_paper = self.used_paper[:]
-        twin.offers = self.offers[:]
-        twin.ext_holder = self.ext_holder[:]
-        twin.ext_items = self.ext_items[:]
-        twin.field_card = self.field_card[:]
-        twin.field_items = self.field_items[:]
-        twin.field_open = self.field_open[:]
-        twin.claim_owner = self.claim_owner[:]
-        twin.claim_temp = self.claim_temp[:]
-        twin.claim_round = self.claim_round[:]
-        twin.fire = self.fire[:]
-        twin.burned = self.burned[:]
-        twin.deck = self.deck[:]
-        twin.discard = self.discard[:]
-        twin.scored = self.scored[:]
-        twin.lf_seen = self.lf_seen[:]
-        twin.scatter = self.scatter[:]
-        twin.round = self.round
-        twin.phase = self.phase
-        twin.lead = self.lead
-        twin.next_lead = self.next_lead
-        twin.wild_out = self.wild_out
-        twin.lf_pending = self.lf_pending
-        twin.lf_resolved = self.lf_resolved
-        twin.end_c = self.end_c
-        twin.deck_drawn = self.deck_drawn
-        twin.resolving_card = self.resolving_card
-        twin.resolving_player = self.resolving_player
-        twin.resolving_items = self.resolving_items
-
-    def snapshot(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: list(getattr(self, name)) for name in _INT_LISTS}
-        for name in _TUPLE_LISTS:
-            data[name] = [list(item) for item in getattr(self, name)]
-        data["stack"] = [list(frame) for frame in self.stack]
-        for name in _INTS:
-            data[name] = getattr(self, name)
-        data["resolving_items"] = list(self.resolving_items)
-        return data
-
-    def restore(self, data: dict[str, Any]) -> None:
-        for name in _INT_LISTS:
-            setattr(self, name, list(data[name]))
-        for name in _TUPLE_LISTS:
-            setattr(self, name, [tuple(item) for item in data[name]])
-        self.stack = [tuple(frame) for frame in data["stack"]]
-        for name in _INTS:
-            setattr(self, name, int(data[name]))
-        self.resolving_items = tuple(data["resolving_items"])
+        return scoring.end_reason(self)
 
     # ------------------------------------------------------------------ helpers
     @property

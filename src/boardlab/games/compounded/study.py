@@ -47,7 +47,7 @@ def claim_prompt(s: CompoundedState, frame: Frame) -> str:
 
 
 def claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    if s.avail[frame[1]] <= 0:
+    if s.free_discs[frame[1]] <= 0:
         return (PASS,)  # no available disc: treated as passed (C-7.1)
     card = s.field_card
     return (*(CLAIM_NAMED[pos][CARDS[card[pos]].index] for pos in unclaimed(s)), PASS)
@@ -59,7 +59,7 @@ def claim(s: CompoundedState, frame: Frame, action: Action) -> None:
         passed |= 1 << p
     else:
         pos = position(action.args)
-        s.avail[p] -= 1
+        s.free_discs[p] -= 1
         s.claim_owner[pos] = p
         s.claim_temp[pos] = 0
         s.claim_round[pos] = s.round
@@ -128,8 +128,8 @@ def study_drop(s: CompoundedState, frame: Frame) -> None:
     """C-7.4: give up available discs first, then let the scientist release permanent claims."""
     p = frame[1]
     while over_study(s, p):
-        if s.avail[p] > 0:
-            s.avail[p] -= 1
+        if s.free_discs[p] > 0:
+            s.free_discs[p] -= 1
             s.reserve[p] += 1
             continue
         s.stack.append((D_RELEASE, p))

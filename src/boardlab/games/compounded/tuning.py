@@ -1,11 +1,12 @@
 """Compounded's settings for agents and simulations: the general search settings (measured
-in the README's "Bots") and the probes of balance reports."""
+in the README's "Bots") and the probes of balance reports (``probes.py``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from boardlab.tuning import Probe, Tuning
+from boardlab.games.compounded.probes import PROBES
+from boardlab.tuning import Tuning
 
 if TYPE_CHECKING:
     from boardlab.engine import GameState
@@ -20,16 +21,5 @@ def turn_order(state: GameState) -> tuple[int, ...]:
 
 TUNING = Tuning(
     turn_order=turn_order,
-    probes=(
-        Probe(
-            "passive",
-            ("pass", "decline", "none", "done", "cancel"),
-            "passes every claim, declines every trade and places nothing it can avoid",
-        ),
-        Probe(
-            "hoarder",
-            ("take", "keep", "place", "claim", "decline", "pass", "done"),
-            "takes and places elements, claims the first compound, declines trades",
-        ),
-    ),
+    probes=PROBES,
 )

@@ -1,7 +1,7 @@
-"""What a seat may see (everything but the deck order and the generator), a text picture,
-and the re-dealing of the unseen deck for search bots.
+"""What a seat may see (everything but the deck order and the generator) and the re-dealing
+of the unseen deck for search bots; the text board is ``board_text.py``.
 
-``body`` is the game's part of ``view(seat)`` (the engine wraps it in the envelope that
+``view_body`` is the game's part of ``view(seat)`` (the engine wraps it in the envelope that
 carries the seat, the decision's options and prompt, scores and winners); its shape is
 ``view.schema.json``. It names the pending decision's kind and carries its context as data
 (``body["decision_context"]``): the offer being built, the item being placed and from
@@ -10,7 +10,6 @@ where, who has passed, what a fire window is about; see ``CONTEXT`` and the pack
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from itertools import pairwise
 from random import Random
@@ -24,9 +23,8 @@ from boardlab.games.compounded.actions import (
     PLACE_WILD_ITEM,
     POOL_OFFSET,
     WILD_ITEM,
-    side,
 )
-from boardlab.games.compounded.board import ROW_COL, label
+from boardlab.games.compounded.board import label
 from boardlab.games.compounded.content import (
     CONTENT,
     CYLINDER,
@@ -42,10 +40,9 @@ from boardlab.games.compounded.content import (
 from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT, offer_cap
 from boardlab.games.compounded.frames import PHASES, Frame
 from boardlab.games.compounded.lab import points
-from boardlab.games.compounded.rounds import end_conditions
+from boardlab.games.compounded.scoring import end_conditions
 from boardlab.games.compounded.workbench import (
     CARDS,
-    CRYSTAL,
     EMPTY,
     EXT_ELEMENTS,
     LAB_FIRE,
@@ -107,29 +104,31 @@ def _player(s: CompoundedState, p: int) -> dict[str, Any]:
         "goggles_pool": {ELEMENTS[e]: s.pool[base6 + e] for e in range(6)},
         "experiments": {
             TRACKS[t]: {
-                "level": s.exp[base4 + t] + 1,
-                "value": TRACK_LEVELS[t][s.exp[base4 + t]],
+                "level": s.track_level[base4 + t] + 1,
+                "value": TRACK_LEVELS[t][s.track_level[base4 + t]],
                 "top": TRACK_TOP[t] + 1,
             }
             for t in range(4)
         },
-        "storage_markers_placed": s.exp[base4 + LAB],
+        "storage_markers_placed": s.track_level[base4 + LAB],
         "claims": {
             "reserve": s.reserve[p],
-            "available": s.avail[p],
+            "available": s.free_discs[p],
             "permanent": [label(pos) for pos in on_field if not s.claim_temp[pos]],
             "temporary": [label(pos) for pos in on_field if s.claim_temp[pos]],
         },
         "wild_tokens": s.wild[p],
         "equipment": {EQUIPMENT_SHORT[k]: s.equip[base6 + k] for k in range(6)},
-        "equipment_new_this_round": {EQUIPMENT_SHORT[k]: s.fresh[base6 + k] for k in range(6)},
+        "equipment_new_this_round": {
+            EQUIPMENT_SHORT[k]: s.equip_this_round[base6 + k] for k in range(6)
+        },
         "extinguishers": [
             {
                 "id": x,
-                "spaces": _spaces(EXT_ELEMENTS, s.ext_items[x]),
-                "complete": EMPTY not in s.ext_items[x],
+                "spaces": _spaces(EXT_ELEMENTS, s.extinguisher_items[x]),
+                "complete": EMPTY not in s.extinguisher_items[x],
             }
-            for x, holder in enumerate(s.ext_holder)
+            for x, holder in enumerate(s.extinguisher_holder)
             if holder == p
         ],
         "scored": [CARDS[card].id for card in s.scored[p]],
@@ -153,7 +152,7 @@ ITEM_SOURCES = ("storage", "goggles_pool", "wild")
 FIRE_CAUSES = {F.T_BUNSEN: "bunsen", F.T_REFILL: "lab_fire", F.T_RES_ITEMS: "volatile"}
 
 
-def _item(code: int) -> str:
+def item_name(code: int) -> str:
     """An item code of scatter and handle with care: an element symbol or ``"wild"``."""
     return "wild" if code == WILD_ITEM else ELEMENTS[code]
 
@@ -259,7 +258,7 @@ def _scatter_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict
 
 
 def _scatter_space(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return {"from": label(s.scatter[0][0]), "item": _item(frame[2])}
+    return {"from": label(s.scatter[0][0]), "item": item_name(frame[2])}
 
 
 def _resolving(s: CompoundedState) -> dict[str, Any]:
@@ -279,7 +278,7 @@ def _handle_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[
 
 
 def _handle_space(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return {**_resolving(s), "item": _item(frame[2])}
+    return {**_resolving(s), "item": item_name(frame[2])}
 
 
 def _paper(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
@@ -340,7 +339,7 @@ def decision_context(s: CompoundedState) -> dict[str, Any] | None:
     return CONTEXT[frame[0]](s, frame, below)
 
 
-def body(s: CompoundedState, seat: int | None) -> dict[str, Any]:
+def view_body(s: CompoundedState, seat: int | None) -> dict[str, Any]:
     """Everything public (the same for every seat): the whole table, bag counts, deck size
     and Lab Fires left, and the pending decision's kind and context; never the deck order."""
     decision = s.decision
@@ -360,10 +359,10 @@ def body(s: CompoundedState, seat: int | None) -> dict[str, Any]:
         "bag": {ELEMENTS[e]: s.bag[e] for e in range(6)},
         "deck_size": len(s.deck),
         "deck_drawn": s.deck_drawn,
-        "lab_fires_in_deck": CONTENT.lab_fire_cards - len(s.lf_seen),
-        "lab_fires_seen_at": list(s.lf_seen),
-        "lab_fire_resolved_this_round": bool(s.lf_resolved),
-        "field_could_not_be_refilled": bool(s.end_c),
+        "lab_fires_in_deck": CONTENT.lab_fire_cards - len(s.lab_fires_drawn_at),
+        "lab_fires_seen_at": list(s.lab_fires_drawn_at),
+        "lab_fire_resolved_this_round": bool(s.lab_fire_this_round),
+        "field_could_not_be_refilled": bool(s.deck_ran_out),
         "discard": ["lab_fire" if c == LAB_FIRE else CARDS[c].id for c in s.discard],
         "supply": {EQUIPMENT_SHORT[k]: s.supply[k] for k in range(6)},
         "wild_tokens_out": s.wild_out,
@@ -374,7 +373,7 @@ def body(s: CompoundedState, seat: int | None) -> dict[str, Any]:
             {
                 "from": label(entry[0]),
                 "decider": entry[1],
-                "items": [_item(code) for code in entry[2:]],
+                "items": [item_name(code) for code in entry[2:]],
             }
             for entry in s.scatter
         ],
@@ -384,187 +383,20 @@ def body(s: CompoundedState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def space_text(elements: tuple[int, ...], items: tuple[int, ...]) -> str:
-    """Spaces as the board shows them: ``H`` a crystal, ``.H`` empty, ``*H`` a wild token."""
-    parts = []
-    for e, slot in zip(elements, items, strict=True):
-        symbol = ELEMENTS[e]
-        parts.append(symbol if slot == CRYSTAL else "*" + symbol if slot else "." + symbol)
-    return " ".join(parts)
-
-
-def claim_mark(s: CompoundedState, pos: int) -> str:
-    """``-`` unclaimed, ``P2`` claimed by P2, ``P2t`` temporarily claimed by P2."""
-    owner = s.claim_owner[pos]
-    if owner < 0:
-        return "-"
-    return side(owner) + ("t" if s.claim_temp[pos] else "")
-
-
-def _field_line(s: CompoundedState, pos: int) -> str:
-    row, col = ROW_COL[pos]
-    card = s.field_card[pos]
-    if card < 0:
-        return f"  {row},{col}  (empty)"
-    compound = CARDS[card]
-    limit = fire_limit(s, pos)
-    flame = f" fire {s.fire[pos]}/{limit}" if limit else ""
-    tags = ""
-    if compound.equipment >= 0:
-        tags += f" [{EQUIPMENT_SHORT[compound.equipment]}]"
-    if compound.reaction >= 0:
-        tags += f" [{REACTIONS[compound.reaction]}]"
-    return (
-        f"  {row},{col}  {compound.name} {compound.formula} {points(s, card)} AP "
-        f"{claim_mark(s, pos)}{flame}{tags}: "
-        f"{space_text(compound.space_elements, s.field_items[pos])}"
-    )
-
-
-def _counts(values: list[int], base: int) -> str:
-    return " ".join(f"{ELEMENTS[e]}{values[base + e]}" for e in range(6) if values[base + e])
-
-
-def _workbench_lines(s: CompoundedState, p: int, over: bool) -> list[str]:
-    base6, base4 = p * 6, p * 4
-    pool = _counts(s.pool, base6)
-    levels = "  ".join(
-        f"{TRACKS[t]} {s.exp[base4 + t] + 1}/{TRACK_TOP[t] + 1}={TRACK_LEVELS[t][s.exp[base4 + t]]}"
-        for t in range(4)
-    )
-    gear = ", ".join(
-        f"{EQUIPMENT_SHORT[k]} {s.equip[base6 + k]}" for k in range(6) if s.equip[base6 + k]
-    )
-    exts = " ".join(
-        f"ext{x}[{space_text(EXT_ELEMENTS, s.ext_items[x])}]"
-        for x, holder in enumerate(s.ext_holder)
-        if holder == p
-    )
-    points_text = f"{s.ap[p]} AP"
-    if over:
-        points_text += f" + {s.bonus[p]} end bonuses = {s.ap[p] + s.bonus[p]}"
-    scored = ", ".join(CARDS[card].name for card in s.scored[p])
-    return [
-        f"{'*' if p == s.lead else ' '}{side(p)} {points_text}  storage "
-        f"{stored(s, p)}/{capacity(s, p)}: {_counts(s.storage, base6) or '-'}"
-        + (f"  pool: {pool}" if pool else ""),
-        f"    {levels}",
-        *_fit(
-            f"    claim discs: reserve {s.reserve[p]}, available {s.avail[p]}  wild {s.wild[p]}  "
-            f"equipment: {gear or 'none'}",
-            f"extinguishers: {exts or 'none'}",
-        ),
-        *_wrap(f"scored: {scored or 'nothing yet'}"),
-    ]
-
-
-def _wrap_field(line: str) -> list[str]:
-    """A field line, its spaces continued under it when the card is too wide for the board."""
-    if len(line) <= BOARD_WIDTH:
-        return [line]
-    return textwrap.wrap(line, width=BOARD_WIDTH, subsequent_indent=" " * 7)
-
-
-def _fit(line: str, more: str) -> list[str]:
-    """``line`` and ``more`` on one line when it fits the board, else on two."""
-    joined = f"{line}  {more}"
-    return [joined] if len(joined) <= BOARD_WIDTH else [line, "    " + more]
-
-
-def _wrap(text: str) -> list[str]:
-    return textwrap.wrap(text, width=BOARD_WIDTH, initial_indent="    ", subsequent_indent="      ")
-
-
-ELEMENT_LEGEND = ", ".join(f"{e.symbol} {e.name.lower()}" for e in CONTENT.elements)
-
-
-def _legend(s: CompoundedState) -> list[str]:
-    """One entry for every abbreviation the board shows, wrapped to the board's width."""
-    entries = [
-        ELEMENT_LEGEND,
-        ".H an empty H space, H a crystal in it, *H a wild token in it",
-        "AP atomic points",
-        "- unclaimed, P2 claimed by P2, P2t claimed by P2 for this round only (temporary)",
-    ]
-    positions = [pos for pos in range(16) if s.field_card[pos] >= 0]
-    if any(fire_limit(s, pos) for pos in positions):
-        entries.append("fire 1/2 fire tokens on the card / its fire limit")
-    shown = [CARDS[s.field_card[pos]] for pos in positions]
-    for kind in CONTENT.equipment:
-        if any(c.equipment == kind.index for c in shown):
-            entries.append(f"[{kind.short}] scoring it gives equipment: {kind.name}")
-    for reaction in CONTENT.reactions:
-        if any(c.reaction == reaction.index for c in shown):
-            entries.append(f"[{reaction.key}] its reaction: {reaction.name}")
-    entries += ["* the lead", "study 2/5=2 experiment at level 2 of 5, value 2"]
-    if any(s.pool):
-        entries.append("pool crystals drawn with safety goggles, to place this round")
-    if any(holder >= 0 for holder in s.ext_holder):
-        entries.append("ext0[C .O .O] fire extinguisher 0 and its spaces")
-    return textwrap.wrap("legend: " + "; ".join(entries), width=BOARD_WIDTH, subsequent_indent="  ")
-
-
-BOARD_WIDTH = 92
-
-
-def _game_over(s: CompoundedState) -> str:
-    totals = ", ".join(f"{side(p)} {score:g}" for p, score in enumerate(s.scores()))
-    won = [side(p) for p in s.winners()]
-    who = f"winner {won[0]}" if len(won) == 1 else f"winners (tied) {', '.join(won)}"
-    return f"game over: {totals}; {who}"
-
-
-def render(s: CompoundedState, seat: int | None) -> str:
-    """A compact text picture: header, the 4 x 4 field, each workbench, a legend of every
-    abbreviation shown, and the decision (or the result)."""
-    decision = s.decision
-    over = decision is None
-    stage = "game over" if over else f"{PHASES[s.phase]} phase"
-    lines = [
-        f"Compounded - round {s.round}, {stage}, lead {side(s.lead)}"
-        + (f" (you are {side(seat)})" if seat is not None else ""),
-        f"bag {_counts(s.bag, 0)} ({sum(s.bag)})  deck {len(s.deck)} (Lab Fires left "
-        f"{CONTENT.lab_fire_cards - len(s.lf_seen)})  fire this round: "
-        f"{'yes' if s.lf_resolved else 'no'}",
-        "field:",
-        *(part for pos in range(16) for part in _wrap_field(_field_line(s, pos))),
-    ]
-    for p in range(s.players):
-        lines.extend(_workbench_lines(s, p, over))
-    if s.resolving_card >= 0:
-        compound = CARDS[s.resolving_card]
-        lines.append(
-            f"resolving {compound.name} for {side(s.resolving_player)}: "
-            f"{space_text(compound.space_elements, s.resolving_items)}"
-        )
-    for entry in s.scatter:
-        row, col = ROW_COL[entry[0]]
-        items = " ".join(_item(code) for code in entry[2:])
-        lines.append(f"to scatter from the explosion at {row},{col} ({side(entry[1])}): {items}")
-    lines.extend(_legend(s))
-    if decision is None:
-        lines.append(_game_over(s))
-    else:
-        who = side(decision.player)
-        prompt = decision.prompt.removeprefix(f"{who}: ")
-        lines.append(f"{who} to decide ({decision.kind}): {prompt}")
-    return "\n".join(lines)
-
-
 def _pile_structure(s: CompoundedState, rng: Random | Rng) -> list[bool] | None:
     """Top-to-bottom Lab Fire flags of the unseen deck under the pile method (C-4.6)."""
     safe = CONTENT.safe_top_pile_size
     sizes = list(CONTENT.pile_sizes)
     sizes.remove(safe)  # the safe pile went on top; every other pile has a Lab Fire on top
     drawn = s.deck_drawn
-    if not s.lf_seen:
+    if not s.lab_fires_drawn_at:
         if drawn > safe:
             return None
         layout = [False] * (safe - drawn)
         remaining = list(sizes)
         current_left = 0
     else:
-        seen = s.lf_seen
+        seen = s.lab_fires_drawn_at
         remaining = list(sizes)
         for a, b in pairwise(seen):
             done = b - a - 1

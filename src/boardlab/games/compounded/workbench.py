@@ -29,12 +29,12 @@ EXT_ELEMENTS = CONTENT.extinguisher_elements
 
 def value(s: CompoundedState, p: int, track: int) -> int:
     """The current value of a scientist's experiment (C-9.3)."""
-    return TRACK_LEVELS[track][s.exp[p * 4 + track]]
+    return TRACK_LEVELS[track][s.track_level[p * 4 + track]]
 
 
 def capacity(s: CompoundedState, p: int) -> int:
     """Storage capacity: the Lab experiment value."""
-    return TRACK_LEVELS[LAB][s.exp[p * 4 + LAB]]
+    return TRACK_LEVELS[LAB][s.track_level[p * 4 + LAB]]
 
 
 def stored(s: CompoundedState, p: int) -> int:
@@ -44,7 +44,7 @@ def stored(s: CompoundedState, p: int) -> int:
 
 def maxed_count(s: CompoundedState, p: int) -> int:
     base = p * 4
-    return sum(1 for t in range(4) if s.exp[base + t] == TRACK_TOP[t])
+    return sum(1 for t in range(4) if s.track_level[base + t] == TRACK_TOP[t])
 
 
 def draw(s: CompoundedState, count: int) -> list[int]:
@@ -78,22 +78,22 @@ def in_play(s: CompoundedState, p: int) -> int:
     """Claims in play: available discs plus permanent claims (A6)."""
     owner = s.claim_owner
     temp = s.claim_temp
-    return s.avail[p] + sum(1 for pos in range(16) if owner[pos] == p and not temp[pos])
+    return s.free_discs[p] + sum(1 for pos in range(16) if owner[pos] == p and not temp[pos])
 
 
 def sync_claims(s: CompoundedState, p: int) -> None:
     """Invariant I-1, upward half: reserve discs become available up to the Study value."""
-    target = TRACK_LEVELS[STUDY][s.exp[p * 4 + STUDY]]
+    target = TRACK_LEVELS[STUDY][s.track_level[p * 4 + STUDY]]
     have = in_play(s, p)
     while have < target and s.reserve[p] > 0:
         s.reserve[p] -= 1
-        s.avail[p] += 1
+        s.free_discs[p] += 1
         have += 1
 
 
 def over_study(s: CompoundedState, p: int) -> bool:
     """True when claims in play exceed the Study value (C-7.4 must run)."""
-    return in_play(s, p) > TRACK_LEVELS[STUDY][s.exp[p * 4 + STUDY]]
+    return in_play(s, p) > TRACK_LEVELS[STUDY][s.track_level[p * 4 + STUDY]]
 
 
 def take_equipment(s: CompoundedState, p: int, kind: int) -> bool:
@@ -102,39 +102,41 @@ def take_equipment(s: CompoundedState, p: int, kind: int) -> bool:
         return False
     s.supply[kind] -= 1
     s.equip[p * 6 + kind] += 1
-    s.fresh[p * 6 + kind] += 1
+    s.equip_this_round[p * 6 + kind] += 1
     return True
 
 
 def usable(s: CompoundedState, p: int, kind: int) -> int:
     """Tokens of a kind held since before this round (not taken from the supply this round)."""
     i = p * 6 + kind
-    return s.equip[i] - s.fresh[i]
+    return s.equip[i] - s.equip_this_round[i]
 
 
 def raise_experiment(s: CompoundedState, p: int, track: int) -> None:
     """Raise one level with its effects (C-9.3); the caller checks it is below the top."""
     i = p * 4 + track
-    s.exp[i] += 1
+    s.track_level[i] += 1
     if track == STUDY:
         sync_claims(s, p)
-        if s.exp[i] == PAPER_LEVEL_INDEX and s.equip[p * 6 + PAPER] == 0:
+        if s.track_level[i] == PAPER_LEVEL_INDEX and s.equip[p * 6 + PAPER] == 0:
             take_equipment(s, p, PAPER)
 
 
 def lower_experiment(s: CompoundedState, p: int, track: int) -> bool:
     """Lower one level (C-9.4); True if the Study drop rule C-7.4 must now run."""
     i = p * 4 + track
-    if s.exp[i] == 0:
+    if s.track_level[i] == 0:
         return False
-    s.exp[i] -= 1
+    s.track_level[i] -= 1
     return track == STUDY and over_study(s, p)
 
 
 def complete_extinguishers(s: CompoundedState, p: int) -> list[int]:
     """Ids of the complete extinguishers ``p`` holds."""
     return [
-        x for x, holder in enumerate(s.ext_holder) if holder == p and EMPTY not in s.ext_items[x]
+        x
+        for x, holder in enumerate(s.extinguisher_holder)
+        if holder == p and EMPTY not in s.extinguisher_items[x]
     ]
 
 
@@ -152,13 +154,13 @@ def clear_items(s: CompoundedState, card: int, items: tuple[int, ...]) -> None:
 def discard_extinguisher(s: CompoundedState, x: int) -> None:
     """An extinguisher leaves the game: crystals to the bag, a wild token out (A38)."""
     bag = s.bag
-    for i, slot in enumerate(s.ext_items[x]):
+    for i, slot in enumerate(s.extinguisher_items[x]):
         if slot == CRYSTAL:
             bag[EXT_ELEMENTS[i]] += 1
         elif slot == WILD_SLOT:
             s.wild_out += 1
-    s.ext_items[x] = (EMPTY,) * len(EXT_ELEMENTS)
-    s.ext_holder[x] = -1
+    s.extinguisher_items[x] = (EMPTY,) * len(EXT_ELEMENTS)
+    s.extinguisher_holder[x] = -1
 
 
 def fire_limit(s: CompoundedState, pos: int) -> int:
@@ -177,7 +179,7 @@ def return_claim(s: CompoundedState, pos: int) -> None:
     if s.claim_temp[pos]:
         s.reserve[p] += 1
     else:
-        s.avail[p] += 1
+        s.free_discs[p] += 1
     s.claim_owner[pos] = -1
     s.claim_temp[pos] = 0
     s.claim_round[pos] = 0

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Ask, Frame, Step
-from boardlab.games.konoten import abilities, draft, effects, graduation, grinding, growth, tasks
+from boardlab.games.konoten import abilities, draft, effects, grinding, growth, scoring, tasks
 from boardlab.games.konoten import main_phase as main
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.tables import CARD_IDS, N_DEVICES, bits
@@ -191,7 +191,7 @@ def refill(s: KonotenState) -> bool:
         if s.next_start >= 0:  # K-13.4
             s.start = s.next_start
         if s.round >= CONTENT.rounds:
-            graduation.graduate(s)
+            scoring.graduate(s)
             s.phase = OVER
             return False
         s.round += 1

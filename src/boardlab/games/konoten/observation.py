@@ -20,11 +20,11 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardlab.games.konoten.codec import check_players
-from boardlab.games.konoten.content import CONTENT, MATERIALS, SYMBOLS
+from boardlab.games.konoten.content import CONTENT, GRID_COLS, GRID_ROWS, MATERIALS, SYMBOLS
 from boardlab.games.konoten.flow import PHASE_NAMES
 from boardlab.games.konoten.tables import (
     CARD_IDS,
@@ -96,7 +96,7 @@ PAYMENT_WIDTH = 2 + N_DEVICES + N_FOUNDATIONS
 DISCARD_WIDTH = len(MATERIALS) + 1
 #: ``decision.grow_source``: the stock, then each task space.
 GROW_SOURCE_WIDTH = 1 + N_TASKS
-GRID_CELLS = 12
+GRID_CELLS = GRID_ROWS * GRID_COLS
 #: A seat's colour tokens (stock, growth, tasks, assistants): the most of any of them.
 TOKENS = CONTENT.setup.colour_tokens
 #: The largest material capacity a character board reaches.
@@ -253,6 +253,11 @@ class KonotenObservationEncoder:
     def fields(self) -> dict[str, tuple[int, int]]:
         """Named parts of the vector as ``(start, stop)`` ranges that tile it in order."""
         return dict(self._fields)
+
+    def entries(self) -> tuple[str, ...]:
+        """One name per entry, in vector order: its block of ``fields()``, a dot, and what
+        the entry holds (``seat1.counters.vp``, ``market.D07``, ``decision.kind.grow_node``)."""
+        return _entry_names(self.players)
 
     def fast(self) -> FastKonotenEncoder:
         """The same vector straight from the state (``fast_observation.py``)."""
@@ -417,6 +422,65 @@ class KonotenObservationEncoder:
         v[at + 1] = float(lens["difference"])
         if lens["awaiting"] is not None:
             v[f["decision.grind_awaiting"][0] + _CARD[lens["awaiting"]]] = 1.0
+
+
+@functools.cache
+def _entry_names(players: int) -> tuple[str, ...]:
+    """The names of ``KonotenObservationEncoder.entries`` (built on first use)."""
+    seats = tuple(f"seat{k}" for k in range(players))
+    tasks = tuple(CONTENT.tasks)
+    names: list[str] = []
+
+    def block(name: str, *parts: Iterable[str]) -> None:
+        names.extend(f"{name}.{part}" for entries in parts for part in entries)
+
+    block("round", (f"round{r}" for r in range(1, CONTENT.rounds + 1)))
+    block("phase", PHASE_NAMES)
+    block("start_player", seats)
+    block("next_start_player", seats)
+    block("market", CARD_IDS)
+    block("deck_sizes", ("normal", "vp"))
+    block("foundations", (f"cost{cost}_left" for cost in COSTS))
+    for device in DEVICE_IDS:
+        block("devices", (f"{device}.assistants.{seat}" for seat in seats))
+        block("devices", (f"{device}.uses_this_round",))
+    block("cards_in_lenses", CARD_IDS)
+    for i in range(N_FOUNDATIONS):
+        block(
+            f"lens{i}",
+            ("exists",),
+            (f"owner.{seat}" for seat in seats),
+            LENS_NUMBERS,
+            (f"occupant.{seat}" for seat in seats),
+            ("occupant_used",),
+        )
+    for seat in seats:
+        block(f"{seat}.character", CHARACTER_IDS)
+        block(f"{seat}.counters", COUNTERS)
+        block(f"{seat}.open_tasks", tasks)
+        block(f"{seat}.growth", NODE_IDS)
+        block(f"{seat}.will_used", NODE_IDS)
+        block(f"{seat}.hand", CARD_IDS)
+    block("decision.kind", DECISION_KINDS)
+    block("decision.seat", seats)
+    block("decision.abilities_used", NODE_IDS)
+    block("decision.grind_cards", CARD_IDS)
+    block("decision.grind_turned", CARD_IDS)
+    block("decision.grind_awaiting", CARD_IDS)
+    block("decision.grind_marks", (f"r{r}c{c}" for r in range(GRID_ROWS) for c in range(GRID_COLS)))
+    block("decision.grind_numbers", ("cards", "difference"))
+    block("decision.follow_up_lens", (f"lens{i}" for i in range(N_FOUNDATIONS)))
+    block(
+        "decision.payment",
+        ("growths_left", "assistants_left"),
+        (f"executor.{device}" for device in DEVICE_IDS),
+        (f"executor.lens{i}" for i in range(N_FOUNDATIONS)),
+    )
+    block("decision.gain", GAIN_FIELDS)
+    block("decision.discard", DISCARD_FIELDS)
+    block("decision.grow_source", ("stock",), (f"task.{task}" for task in tasks))
+    block("decision.task", tasks)
+    return tuple(names)
 
 
 def _bits(v: list[float], at: int, mask: int) -> None:

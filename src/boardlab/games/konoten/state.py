@@ -16,48 +16,25 @@ from random import Random
 from typing import Any
 
 from boardlab.engine import Action, Rng, StackState
-from boardlab.games.konoten import explain, flow, graduation, setup, view
-
-#: Fields holding one int.
-_NUMBERS = (
-    "phase",
-    "round",
-    "start",
-    "order_pos",
-    "main_next",
-    "ended",
-    "next_start",
-    "found",
-)
-#: Fields holding a list of ints.
-_INT_LISTS = (
-    "char",
-    "ap",
-    "creativity",
-    "vp",
-    "vp_by_source",
-    "stock",
-    "tasks",
-    "grown",
-    "will_used",
-    "lobby_unused",
-    "lobby_used",
-    "hand",
-    "mats",
-    "dev_occ",
-    "dev_uses",
-    "normal_deck",
-    "vp_deck",
-    "market",
-    "lens_occ",
-    "lens_used",
-)
+from boardlab.engine.fields import Fields
+from boardlab.games.konoten import board_text, explain, flow, scoring, setup, view
 
 
 class KonotenState(StackState):
     """A game of Konoten in progress (see the package README for the representation)."""
 
-    __slots__ = (*_NUMBERS, *_INT_LISTS, "lenses")
+    FIELDS = Fields(
+        numbers=(
+            "phase", "round", "start", "order_pos", "main_next", "ended", "next_start", "found",
+        ),
+        int_lists=(
+            "char", "ap", "creativity", "vp", "vp_by_source", "stock", "tasks", "grown",
+            "will_used", "lobby_unused", "lobby_used", "hand", "mats", "dev_occ", "dev_uses",
+            "normal_deck", "vp_deck", "market", "lens_occ", "lens_used",
+        ),
+        tuple_lists=("lenses",),
+    )
+    __slots__ = FIELDS.names
 
     RULES = flow.RULES
 
@@ -101,13 +78,13 @@ class KonotenState(StackState):
         return list(self.vp)
 
     def winners(self) -> list[int]:
-        return graduation.leaders(self) if self.phase == flow.OVER else []
+        return scoring.leaders(self) if self.phase == flow.OVER else []
 
     def score_breakdown(self) -> list[dict[str, float]]:
-        return graduation.score_breakdown(self)
+        return scoring.score_breakdown(self)
 
     def end_reason(self) -> str:
-        return graduation.end_reason(self) if self.phase == flow.OVER else ""
+        return scoring.end_reason(self) if self.phase == flow.OVER else ""
 
     def explain(self, action: Action | str) -> str:
         return explain.explain(self, action)
@@ -116,54 +93,7 @@ class KonotenState(StackState):
         return view.view_body(self, seat)
 
     def render_text(self, seat: int | None) -> str:
-        return view.render_text(self, seat)
-
-    def copy_fields(self, twin: KonotenState) -> None:
-        twin.phase = self.phase
-        twin.round = self.round
-        twin.start = self.start
-        twin.order_pos = self.order_pos
-        twin.main_next = self.main_next
-        twin.ended = self.ended
-        twin.next_start = self.next_start
-        twin.found = self.found
-        twin.char = self.char[:]
-        twin.ap = self.ap[:]
-        twin.creativity = self.creativity[:]
-        twin.vp = self.vp[:]
-        twin.vp_by_source = self.vp_by_source[:]
-        twin.stock = self.stock[:]
-        twin.tasks = self.tasks[:]
-        twin.grown = self.grown[:]
-        twin.will_used = self.will_used[:]
-        twin.lobby_unused = self.lobby_unused[:]
-        twin.lobby_used = self.lobby_used[:]
-        twin.hand = self.hand[:]
-        twin.mats = self.mats[:]
-        twin.dev_occ = self.dev_occ[:]
-        twin.dev_uses = self.dev_uses[:]
-        twin.normal_deck = self.normal_deck[:]
-        twin.vp_deck = self.vp_deck[:]
-        twin.market = self.market[:]
-        twin.lenses = self.lenses[:]
-        twin.lens_occ = self.lens_occ[:]
-        twin.lens_used = self.lens_used[:]
-
-    def snapshot(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in _NUMBERS}
-        for name in _INT_LISTS:
-            data[name] = getattr(self, name)[:]
-        data["lenses"] = [list(lens) for lens in self.lenses]
-        data["stack"] = [list(frame) for frame in self.stack]
-        return data
-
-    def restore(self, data: dict[str, Any]) -> None:
-        for name in _NUMBERS:
-            setattr(self, name, int(data[name]))
-        for name in _INT_LISTS:
-            setattr(self, name, [int(x) for x in data[name]])
-        self.lenses = [(int(o), int(f), int(c), int(t)) for o, f, c, t in data["lenses"]]
-        self.stack = [tuple(frame) for frame in data["stack"]]
+        return board_text.render_text(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         view.resample_hidden(self, seat, rng)

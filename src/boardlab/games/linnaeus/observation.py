@@ -14,15 +14,20 @@ scaled to about [0, 1].
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardlab.games.linnaeus.content import (
     ACTIONS,
     CATEGORIES,
+    COLOURS,
     CONTENT,
+    DOMAINS,
+    LAST_SPACE,
     N_LOCATIONS,
     N_SPOTS,
+    TOOLS,
+    TRACKS,
 )
 
 if TYPE_CHECKING:
@@ -45,6 +50,18 @@ _IDS = {
     "cards": {x.id: i for i, x in enumerate(CONTENT.solo_cards)},
 }
 _LENS_ACTIONS = {name: i for i, name in enumerate(ACTIONS)}
+#: ``decks``: the sizes of these decks and supplies, then of each sketch stack.
+DECK_NAMES = ("specimens", "letters", "books", "voyages", "exotics", "lenses")
+SKETCH_STACKS = 3
+#: The four counts that open a side's block.
+SIDE_COUNTS = ("coins", "containers", "tools", "vp")
+#: A side's voyage counts: voyages, those completed, those with a book, books waiting.
+VOYAGE_COUNTS = ("voyages", "completed", "with_book", "books_waiting")
+LIBRARY_SLOTS = 4
+ACHIEVEMENTS = 4
+END_SPACES = 3
+PONDS = 3
+GREEN_UNDER = 3
 
 
 class LinnaeusObservationEncoder:
@@ -63,14 +80,14 @@ class LinnaeusObservationEncoder:
             ("map", N_LOCATIONS * (1 + 1 + 3 + 1 + 2 * marks + self.sides)),
             ("letters", len(CONTENT.letters)), ("books", len(CONTENT.books)),
             ("voyages", len(CONTENT.voyages)), ("exotics", len(CONTENT.exotics)),
-            ("lenses", len(CONTENT.advanced)), ("decks", 9),
-            ("garden", N_SPOTS * (marks + 2)), ("ponds", len(CONTENT.pond_ids) + 3),
+            ("lenses", len(CONTENT.advanced)), ("decks", len(DECK_NAMES) + SKETCH_STACKS),
+            ("garden", N_SPOTS * (marks + 2)), ("ponds", len(CONTENT.pond_ids) + PONDS),
             ("bed_tiles", len(CONTENT.bed_tiles) + len(CONTENT.beds)),
             ("gold", 3 * len(CONTENT.scoring_tiles)),
-            ("achievements", 4 * (len(CONTENT.scoring_tiles) + self.sides)),
-            ("end_space", 3 * self.sides),
+            ("achievements", ACHIEVEMENTS * (len(CONTENT.scoring_tiles) + self.sides)),
+            ("end_space", END_SPACES * self.sides),
             ("players", self.sides * self._player_size()),
-            ("automa", 5),
+            ("automa", 2 + GREEN_UNDER),
         ]
         self._fields: dict[str, tuple[int, int]] = {}
         at = 0
@@ -86,6 +103,12 @@ class LinnaeusObservationEncoder:
 
     def fields(self) -> dict[str, tuple[int, int]]:
         return dict(self._fields)
+
+    def entries(self) -> tuple[str, ...]:
+        """One name per entry, in vector order: its block of ``fields()``, a dot, and what
+        the entry holds (``players.seat1.coins``, ``map.falun.explorers.seat0``); sides are
+        ``seat0`` (the observer), the next seats, then ``automa`` in solo."""
+        return _entry_names(self.players)
 
     def fast(self) -> FastLinnaeusEncoder:
         """The adapters' fast path: the same vector straight from the state
@@ -135,11 +158,10 @@ class LinnaeusObservationEncoder:
                     v[start + _IDS[name][ident]] = 1.0
         at = self._fields["decks"][0]
         decks = body["decks"]
-        for k, name in enumerate(("specimens", "letters", "books", "voyages", "exotics",
-                                  "lenses")):
+        for k, name in enumerate(DECK_NAMES):
             v[at + k] = decks[name] / 45
         for k, n in enumerate(decks["sketch_stacks"]):
-            v[at + 6 + k] = n / 12
+            v[at + len(DECK_NAMES) + k] = n / 12
         at = self._fields["garden"][0]
         for spot in body["garden"]["spots"]:
             m = mark(spot["owner"])
@@ -265,6 +287,98 @@ class LinnaeusObservationEncoder:
         put(character)
         if at != end:
             raise AssertionError(f"a player's part is {at - end + self._player_size()} long")
+
+
+@functools.cache
+def _entry_names(players: int) -> tuple[str, ...]:
+    """The names of ``LinnaeusObservationEncoder.entries`` (built on first use)."""
+    sides = (*(f"seat{k}" for k in range(players)), *(("automa",) if players == 1 else ()))
+    marks = (*sides, "neutral")
+    tiles = tuple(tile.id for tile in CONTENT.scoring_tiles)
+    names: list[str] = []
+
+    def block(name: str, *parts: Iterable[str]) -> None:
+        names.extend(f"{name}.{part}" for entries in parts for part in entries)
+
+    block("round", ("share_of_last",))
+    block("helm", (f"orientation{k}" for k in range(len(CONTENT.helm))))
+    block("active", sides)
+    for place in CONTENT.locations:
+        block(
+            f"map.{place.id}",
+            ("specimen_containers", "specimen_corners"),
+            (f"specimen_domain.{domain}" for domain in DOMAINS),
+            ("sketch",),
+            (f"first_visit{k}.{mark}" for k in (1, 2) for mark in marks),
+            (f"explorers.{side}" for side in sides),
+        )
+    for name in ("letters", "books", "voyages", "exotics", "lenses"):
+        block(name, (f"on_display.{ident}" for ident in _IDS[name]))
+    block("decks", DECK_NAMES, (f"sketch_stack{k}" for k in range(1, SKETCH_STACKS + 1)))
+    for spot in CONTENT.spots:
+        block(
+            f"garden.{spot.id}", (f"owner.{mark}" for mark in marks), ("value", "dark")
+        )
+    block(
+        "ponds",
+        (f"tile.{pond}" for pond in CONTENT.pond_ids),
+        (f"pond{k}_sketch" for k in range(1, PONDS + 1)),
+    )
+    block(
+        "bed_tiles",
+        (f"tile.{tile.id}" for tile in CONTENT.bed_tiles),
+        (f"done.{bed.id}" for bed in CONTENT.beds),
+    )
+    block("gold", (f"{track}.{tile}" for track in TRACKS for tile in tiles))
+    for k in range(1, ACHIEVEMENTS + 1):
+        block(
+            f"achievements.achievement{k}",
+            (f"tile.{tile}" for tile in tiles),
+            (f"claimed_by.{side}" for side in sides),
+        )
+    block("end_space", (f"space{k}.{side}" for k in range(1, END_SPACES + 1) for side in sides))
+    books = tuple(book.id for book in CONTENT.books)
+    for side in sides:
+        block(
+            f"players.{side}",
+            SIDE_COUNTS,
+            ("taxonomy",),
+            (f"lecture.{track}" for track in TRACKS),
+            (f"knowledge.{category}" for category in CATEGORIES),
+            (f"lenses.{action}" for action in ACTIONS),
+            ("lenses.wild", "lenses.locked_for_next_round"),
+            (f"lenses.{lens.id}" for lens in CONTENT.advanced),
+            (f"lens_on_tool.{tool}" for tool in TOOLS),
+            ("lenses_acquired",),
+            (f"explorer.{place.id}" for place in CONTENT.locations),
+            (f"visited.{place.id}" for place in CONTENT.locations),
+            (f"researcher.space{k}" for k in range(LAST_SPACE + 1)),
+            (
+                f"library.slot{k}.{what}"
+                for k in range(1, LIBRARY_SLOTS + 1)
+                for what in (
+                    "specimen_corners", "corners_covered", *(f"domain.{d}" for d in DOMAINS)
+                )
+            ),
+            (f"researched.{domain}" for domain in DOMAINS),
+            ("researched.count", "exotics"),
+            (f"sketches.{domain}" for domain in DOMAINS),
+            (f"sketches.value{value}" for value in (1, 2, 3)),
+            ("sketches_paid",),
+            (f"letters_held.{colour}" for colour in COLOURS),
+            (f"letters_sent.{colour}" for colour in COLOURS),
+            (f"books.{book}" for book in books),
+            (f"published.{book}" for book in books),
+            (f"voyages.{count}" for count in VOYAGE_COUNTS),
+            (f"flowers.light_value{value}" for value in (1, 2, 3)),
+            (f"character.{character.id}" for character in CONTENT.characters),
+        )
+    block(
+        "automa",
+        ("deck", "green_supply"),
+        (f"green_under{k}" for k in range(1, GREEN_UNDER + 1)),
+    )
+    return tuple(names)
 
 
 @functools.cache

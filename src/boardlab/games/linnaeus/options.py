@@ -34,3 +34,10 @@ OPTIONS = (
                "characters it plays at skilled or above",
                tuple(CONTENT.solo.difficulty)),
 )
+
+
+def check_options(players: int, options: dict[str, object]) -> None:
+    """Refuse options that cannot be played together (rules §18.1), before anything is dealt."""
+    if options["characters"] and options["start_tiles"]:
+        raise ValueError("linnaeus: the options characters and start_tiles cannot be combined "
+                         "(rules §18.1)")

@@ -44,6 +44,12 @@ def breakdown(s: LinnaeusState) -> list[dict[str, int]]:
     return final_parts(s)
 
 
+def score_breakdown(s: LinnaeusState) -> list[dict[str, float]]:
+    """``breakdown`` as the engine's ``score_breakdown`` hook gives it: every side's VP by
+    source, the automa's included."""
+    return [{k: float(v) for k, v in part.items()} for part in breakdown(s)]
+
+
 def final_parts(s: LinnaeusState) -> list[dict[str, int]]:
     """Per side, the VP of each source if the game were scored now (§16)."""
     beds = garden.unfinished_vp(s)

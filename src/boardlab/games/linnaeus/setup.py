@@ -31,17 +31,12 @@ from boardlab.games.linnaeus.content import (
     STARTING_VOYAGES,
     WILD,
 )
+from boardlab.games.linnaeus.options import check_options
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
 
 DIFFICULTIES = tuple(CONTENT.solo.difficulty)
-
-
-def check_options(players: int, options: dict[str, object]) -> None:
-    if options["characters"] and options["start_tiles"]:
-        raise ValueError("linnaeus: the options characters and start_tiles cannot be combined "
-                         "(rules §18.1)")
 
 
 def _shuffled(s: LinnaeusState, items: tuple[int, ...] | range) -> tuple[int, ...]:

@@ -39,36 +39,40 @@ from random import Random
 from typing import Any
 
 from boardlab.engine import Action, Rng, StackState
-from boardlab.games.linnaeus import flow, scoring, setup, view
+from boardlab.engine.fields import Fields
+from boardlab.games.linnaeus import board_text, flow, scoring, setup, view
 
 NEUTRAL = 9
-
-_NUMBERS = ("round", "turns_done", "active", "helm", "current_tile", "next_tile", "ended",
-            "automa", "beds_done")
-_LISTS = (
-    "coins", "containers", "tools", "vp", "taxonomy", "explorer", "visited", "researcher",
-    "box", "lenses_acquired", "character", "ship_sel", "flowers", "lecture", "knowledge",
-    "on_tool", "library", "rotation", "covered", "sites", "site_sketch", "first_marks",
-    "letter_display", "book_display", "voyage_display", "exotic_display", "lens_display",
-    "pond_sketch", "spot_owner", "spot_value", "spot_dark", "end_space", "next_spaces",
-    "first_spaces", "green_under", "final",
-)
-_SEQS = (
-    "available", "researched", "exotics", "sketches", "sketches_paid", "letters", "sent",
-    "sent_col", "books", "published", "voyages", "ships", "links", "waiting", "claims",
-    "stacks",
-)
-_TUPLES = (
-    "spec_deck", "letter_deck", "book_deck", "voyage_deck", "exotic_deck", "lens_supply",
-    "order_stack", "ponds", "bed_tiles", "gold", "red", "automa_deck", "green_supply",
-    "turn_order",
-)
 
 
 class LinnaeusState(StackState):
     """A game of Linnaeus in progress (see the module doc and the package README)."""
 
-    __slots__ = (*_NUMBERS, *_LISTS, *_SEQS, *_TUPLES)
+    FIELDS = Fields(
+        numbers=(
+            "round", "turns_done", "active", "helm", "current_tile", "next_tile", "ended",
+            "automa", "beds_done",
+        ),
+        int_lists=(
+            "coins", "containers", "tools", "vp", "taxonomy", "explorer", "visited",
+            "researcher", "box", "lenses_acquired", "character", "ship_sel", "flowers",
+            "lecture", "knowledge", "on_tool", "library", "rotation", "covered", "sites",
+            "site_sketch", "first_marks", "letter_display", "book_display", "voyage_display",
+            "exotic_display", "lens_display", "pond_sketch", "spot_owner", "spot_value",
+            "spot_dark", "end_space", "next_spaces", "first_spaces", "green_under", "final",
+        ),
+        tuple_lists=(
+            "available", "researched", "exotics", "sketches", "sketches_paid", "letters",
+            "sent", "sent_col", "books", "published", "voyages", "ships", "links", "waiting",
+            "claims", "stacks",
+        ),
+        tuples=(
+            "spec_deck", "letter_deck", "book_deck", "voyage_deck", "exotic_deck",
+            "lens_supply", "order_stack", "ponds", "bed_tiles", "gold", "red", "automa_deck",
+            "green_supply", "turn_order",
+        ),
+    )
+    __slots__ = FIELDS.names
 
     RULES = flow.RULES
 
@@ -179,7 +183,7 @@ class LinnaeusState(StackState):
         return scoring.winners(self) if self.is_over else []
 
     def score_breakdown(self) -> list[dict[str, float]]:
-        return [{k: float(v) for k, v in part.items()} for part in scoring.breakdown(self)]
+        return scoring.score_breakdown(self)
 
     def end_reason(self) -> str:
         return scoring.end_reason(self)
@@ -193,113 +197,7 @@ class LinnaeusState(StackState):
         return view.view_body(self, seat)
 
     def render_text(self, seat: int | None) -> str:
-        return view.render_text(self, seat)
+        return board_text.render_text(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         view.resample_hidden(self, seat, rng)
-
-    # ------------------------------------------------------------------ copying and saving
-    def copy_fields(self, twin: LinnaeusState) -> None:
-        # written out field by field: a loop of getattr/setattr costs twice as much
-        twin.round = self.round
-        twin.turns_done = self.turns_done
-        twin.active = self.active
-        twin.helm = self.helm
-        twin.current_tile = self.current_tile
-        twin.next_tile = self.next_tile
-        twin.ended = self.ended
-        twin.automa = self.automa
-        twin.beds_done = self.beds_done
-        twin.coins = self.coins[:]
-        twin.containers = self.containers[:]
-        twin.tools = self.tools[:]
-        twin.vp = self.vp[:]
-        twin.taxonomy = self.taxonomy[:]
-        twin.explorer = self.explorer[:]
-        twin.visited = self.visited[:]
-        twin.researcher = self.researcher[:]
-        twin.box = self.box[:]
-        twin.lenses_acquired = self.lenses_acquired[:]
-        twin.character = self.character[:]
-        twin.ship_sel = self.ship_sel[:]
-        twin.flowers = self.flowers[:]
-        twin.lecture = self.lecture[:]
-        twin.knowledge = self.knowledge[:]
-        twin.on_tool = self.on_tool[:]
-        twin.library = self.library[:]
-        twin.rotation = self.rotation[:]
-        twin.covered = self.covered[:]
-        twin.sites = self.sites[:]
-        twin.site_sketch = self.site_sketch[:]
-        twin.first_marks = self.first_marks[:]
-        twin.letter_display = self.letter_display[:]
-        twin.book_display = self.book_display[:]
-        twin.voyage_display = self.voyage_display[:]
-        twin.exotic_display = self.exotic_display[:]
-        twin.lens_display = self.lens_display[:]
-        twin.pond_sketch = self.pond_sketch[:]
-        twin.spot_owner = self.spot_owner[:]
-        twin.spot_value = self.spot_value[:]
-        twin.spot_dark = self.spot_dark[:]
-        twin.end_space = self.end_space[:]
-        twin.next_spaces = self.next_spaces[:]
-        twin.first_spaces = self.first_spaces[:]
-        twin.green_under = self.green_under[:]
-        twin.final = self.final[:]
-        twin.available = self.available[:]
-        twin.researched = self.researched[:]
-        twin.exotics = self.exotics[:]
-        twin.sketches = self.sketches[:]
-        twin.sketches_paid = self.sketches_paid[:]
-        twin.letters = self.letters[:]
-        twin.sent = self.sent[:]
-        twin.sent_col = self.sent_col[:]
-        twin.books = self.books[:]
-        twin.published = self.published[:]
-        twin.voyages = self.voyages[:]
-        twin.ships = self.ships[:]
-        twin.links = self.links[:]
-        twin.waiting = self.waiting[:]
-        twin.claims = self.claims[:]
-        twin.stacks = self.stacks[:]
-        twin.spec_deck = self.spec_deck
-        twin.letter_deck = self.letter_deck
-        twin.book_deck = self.book_deck
-        twin.voyage_deck = self.voyage_deck
-        twin.exotic_deck = self.exotic_deck
-        twin.lens_supply = self.lens_supply
-        twin.order_stack = self.order_stack
-        twin.ponds = self.ponds
-        twin.bed_tiles = self.bed_tiles
-        twin.gold = self.gold
-        twin.red = self.red
-        twin.automa_deck = self.automa_deck
-        twin.green_supply = self.green_supply
-        twin.turn_order = self.turn_order
-
-    def snapshot(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in _NUMBERS}
-        for name in _LISTS:
-            data[name] = getattr(self, name)[:]
-        for name in _SEQS:
-            data[name] = [list(x) for x in getattr(self, name)]
-        for name in _TUPLES:
-            data[name] = list(getattr(self, name))
-        data["stack"] = [[list(x) if isinstance(x, tuple) else x for x in frame]
-                         for frame in self.stack]
-        return data
-
-    def restore(self, data: dict[str, Any]) -> None:
-        for name in _NUMBERS:
-            setattr(self, name, int(data[name]))
-        for name in _LISTS:
-            setattr(self, name, [int(x) for x in data[name]])
-        for name in _SEQS:
-            setattr(self, name, [tuple(int(y) for y in x) for x in data[name]])
-        for name in _TUPLES:
-            setattr(self, name, tuple(int(x) for x in data[name]))
-        self.stack = [_frame(frame) for frame in data["stack"]]
-
-
-def _frame(data: list[Any]) -> tuple[Any, ...]:
-    return tuple(tuple(x) if isinstance(x, list) else x for x in data)

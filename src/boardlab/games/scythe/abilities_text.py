@@ -1,6 +1,6 @@
 """What each faction ability, mech ability and character does, in words for players.
 
-Read by the terminal picture (``view.render_text``), by the explanations (``explain.py``)
+Read by the terminal picture (``board_text.render_text``), by the explanations (``explain.py``)
 and by anything else that shows a faction: ``ability_texts(faction, options)`` gives the
 faction's texts, ``seat_ability_texts(state, seat)`` those of the faction a seat plays, with
 the terrains its Riverwalk reaches under the game's options.
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardlab.games.scythe.content import CONTENT, FACTION_IDS
-from boardlab.games.scythe.setup import riverwalk_terrains
+from boardlab.games.scythe.options import riverwalk_terrains
 
 if TYPE_CHECKING:
     from boardlab.games.scythe.state import ScytheState

@@ -25,11 +25,11 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Ask
-from boardlab.games.scythe.board import INDEX, N_SPACES
+from boardlab.games.scythe.board import INDEX, N_SPACES, SPACE_IDS
 from boardlab.games.scythe.codec import UNLIMITED_TURNS, check_players
 from boardlab.games.scythe.content import (
     CONTENT,
@@ -55,6 +55,7 @@ from boardlab.games.scythe.tables import (
     UNITS_PER_SEAT,
     WORKER,
 )
+from boardlab.games.scythe.view import ENDED
 from boardlab.games.scythe.vocabulary import RESOURCES, STRUCTURES, TRACKS
 
 if TYPE_CHECKING:
@@ -93,10 +94,25 @@ MAX_SLOTS = 1 + N_MECHS + 1
 STARS_MAX = CONTENT.scoring.stars_per_player
 ENCOUNTER_TOKENS = CONTENT.components.encounter_tokens
 #: ``produce_cost``: the most each of power, popularity and coins can reach.
+PRODUCE_TRACKS = ("power", "popularity", "coins")
 PRODUCE_MAX = tuple(
     max(1, sum(amount for _, t, amount in PRODUCE_COSTS if t == TRACKS.index(track)))
-    for track in ("power", "popularity", "coins")
+    for track in PRODUCE_TRACKS
 )
+#: ``seatK.tracks``, in order.
+SEAT_TRACKS = (
+    "power", "popularity", "coins", "coins_known", "combat_cards", "objectives_held",
+    "workers_on_board",
+)
+#: ``seatK.sections``: per section of the mat, after its top action one-hot.
+SECTION_FLAGS = ("bottom_cubes_placed", "recruit_enlisted", "structure_built")
+#: Per space and seat: the character there, then mechs and workers (shares of the most).
+SPACE_UNITS = ("character", "mechs", "workers")
+#: ``decks``: the sizes of the decks and supplies, before the discard pile by value.
+DECK_COUNTS = ("combat", "objectives", "encounters", "encounter_tokens", "factory_offer")
+#: ``ended``: why the game ended, as the view says it.
+ENDED_REASONS = tuple(ENDED.values())
+COMBAT_SIDES = ("attacker", "defender")
 
 # Scales of the unbounded counts: x / (x + scale) is 0.5 at the scale.
 COIN_SCALE = 20.0
@@ -138,7 +154,7 @@ class ScytheObservationEncoder:
         self.turns = (turn_limit if turn_limit > 0 else UNLIMITED_TURNS) * players
         # per space: encounter token, controller, structure owner and kind, each seat's
         # character / mechs / workers, resources
-        self._space_width = 1 + n + n + N_STRUCTURES + 3 * n + N_RESOURCES
+        self._space_width = 1 + n + n + N_STRUCTURES + len(SPACE_UNITS) * n + N_RESOURCES
         parts: list[tuple[str, int]] = [
             ("decision.kind", len(DECISION_KINDS)),
             ("to_move", n + 1),
@@ -148,20 +164,20 @@ class ScytheObservationEncoder:
             ("progress", 1),
             ("active", n),
             ("order", n * n),
-            ("ended", 2),
+            ("ended", len(ENDED_REASONS)),
             ("bonus_tile", N_TILES),
-            ("decks", 5 + N_VALUES),
+            ("decks", len(DECK_COUNTS) + N_VALUES),
             ("spaces", N_SPACES * self._space_width),
         ]
         seat_parts = (
             ("faction", len(FACTION_IDS)),
             ("mat", len(MATS)),
-            ("tracks", 7),  # power, popularity, coins, coins known, cards, objectives, workers
+            ("tracks", len(SEAT_TRACKS)),
             ("stars", 3 + len(ONCE_STARS)),  # total, once-only goals, objective, combat
             ("objectives_revealed", N_OBJECTIVES),
             ("upgrades", len(UPGRADE_BOXES)),
-            ("sections", N_SECTIONS * (len(TOP_ACTIONS) + 3)),
-            ("produce_cost", 3),
+            ("sections", N_SECTIONS * (len(TOP_ACTIONS) + len(SECTION_FLAGS))),
+            ("produce_cost", len(PRODUCE_TRACKS)),
             ("mechs", N_MECHS),
             ("structures", N_STRUCTURES),
             ("enlist_bonuses", len(ENLIST_BONUSES)),
@@ -192,6 +208,11 @@ class ScytheObservationEncoder:
     def fields(self) -> dict[str, tuple[int, int]]:
         """Named parts of the vector as ``(start, stop)`` ranges that tile it in order."""
         return dict(self._fields)
+
+    def entries(self) -> tuple[str, ...]:
+        """One name per entry, in vector order: its block of ``fields()``, a dot, and what
+        the entry holds (``seat1.tracks.power``, ``spaces.r3c4.controller.seat0``)."""
+        return _entry_names(self.players)
 
     def fast(self) -> FastScytheEncoder:
         """The same vector straight from the state (``fast_observation.py``)."""
@@ -394,6 +415,80 @@ class ScytheObservationEncoder:
         for option in encounter["options"]:
             if option["taken"]:
                 v[at + _LABEL[option["label"]]] = 1.0
+
+
+@functools.cache
+def _entry_names(players: int) -> tuple[str, ...]:
+    """The names of ``ScytheObservationEncoder.entries`` (built on first use)."""
+    seats = tuple(f"seat{k}" for k in range(players))
+    values = tuple(f"value{value}" for value in COMBAT_VALUES)
+    objectives = tuple(f"objective{k}" for k in range(1, N_OBJECTIVES + 1))
+    factory = tuple(f"card{k}" for k in range(1, N_FACTORY + 1))
+    names: list[str] = []
+
+    def block(name: str, *parts: Iterable[str]) -> None:
+        names.extend(f"{name}.{part}" for entries in parts for part in entries)
+
+    block("decision.kind", DECISION_KINDS)
+    block("to_move", seats, ("nobody",))
+    block("over", ("game_over",))
+    block("winners", seats)
+    block("scores", (f"{seat}.{what}" for seat in seats for what in ("score", "known")))
+    block("progress", ("turns_begun_share",))
+    block("active", seats)
+    block("order", (f"{seat}.place{k}" for seat in seats for k in range(1, players + 1)))
+    block("ended", ENDED_REASONS)
+    block("bonus_tile", BONUS_TILES)
+    block("decks", DECK_COUNTS, (f"combat_discard.{value}" for value in values))
+    for space in SPACE_IDS:
+        block(
+            "spaces",
+            (f"{space}.encounter_token",),
+            (f"{space}.controller.{seat}" for seat in seats),
+            (f"{space}.structure_owner.{seat}" for seat in seats),
+            (f"{space}.structure.{kind}" for kind in STRUCTURES),
+            (f"{space}.{seat}.{unit}" for seat in seats for unit in SPACE_UNITS),
+            (f"{space}.resources.{resource}" for resource in RESOURCES),
+        )
+    for seat in seats:
+        block(f"{seat}.faction", FACTION_IDS)
+        block(f"{seat}.mat", MATS)
+        block(f"{seat}.tracks", SEAT_TRACKS)
+        block(f"{seat}.stars", ("total",), ONCE_STARS, ("objective", "combat"))
+        block(f"{seat}.objectives_revealed", objectives)
+        block(f"{seat}.upgrades", UPGRADE_BOXES)
+        for k in range(1, N_SECTIONS + 1):
+            block(
+                f"{seat}.sections",
+                (f"section{k}.top.{top}" for top in TOP_ACTIONS),
+                (f"section{k}.{what}" for what in SECTION_FLAGS),
+            )
+        block(f"{seat}.produce_cost", PRODUCE_TRACKS)
+        block(f"{seat}.mechs", (f"mech{k}_deployed" for k in range(1, N_MECHS + 1)))
+        block(f"{seat}.structures", (f"{kind}_built" for kind in STRUCTURES))
+        block(f"{seat}.enlist_bonuses", ENLIST_BONUSES)
+        block(f"{seat}.last_section", LAST_SECTIONS)
+        block(f"{seat}.factory_card", factory)
+    block("you.hand", values)
+    block("you.objectives", objectives)
+    block("you.objectives_met", objectives)
+    block("you.factory_offer", ("looked_at",), factory)
+    block("combat.territory", ("under_way",), SPACE_IDS)
+    block(
+        "combat.sides",
+        (f"{side}.{seat}" for side in COMBAT_SIDES for seat in seats),
+        (f"{side}_committed" for side in COMBAT_SIDES),
+    )
+    block("combat.own", ("known", "dial"), (f"cards.{value}" for value in values))
+    block(
+        "encounter",
+        ("under_way",),
+        (f"seat.{seat}" for seat in seats),
+        (f"territory.{space}" for space in SPACE_IDS),
+        (f"card{k}" for k in range(1, N_ENCOUNTERS + 1)),
+        (f"option_taken.{label}" for label in _LABEL),
+    )
+    return tuple(names)
 
 
 @functools.cache

@@ -12,6 +12,9 @@ it, not because it can change.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from boardlab.engine import OptionSpec
 from boardlab.games.scythe.content import CONTENT, FACTION_IDS
 
@@ -167,3 +170,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 #: The names of the options that come from ``rule_options.json``.
 RULE_OPTION_NAMES: tuple[str, ...] = tuple(option.name for option in OPTIONS[4:])
+
+
+def riverwalk_terrains(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """Polania's Riverwalk terrains from the options (21.3-7): exactly two different ones."""
+    terrains = tuple(options.get("polania_riverwalk_terrains", ("forest", "mountain")))
+    if len(terrains) != 2 or len(set(terrains)) != 2:
+        raise ValueError(
+            "option 'polania_riverwalk_terrains' takes two different terrains, "
+            f"got {list(terrains)}"
+        )
+    return terrains

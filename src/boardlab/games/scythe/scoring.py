@@ -121,6 +121,21 @@ def breakdown(s: ScytheState) -> list[dict[str, int]]:
     return parts
 
 
+def score_breakdown(s: ScytheState) -> list[dict[str, float]]:
+    """Coins by source (S-14): coins held, stars, territories, resource pairs and the
+    structure bonus tile, each at the seat's popularity tier."""
+    return [
+        {
+            "coins held": float(part["coins"]),
+            "stars": float(part["star_coins"]),
+            "territories": float(part["territory_coins"]),
+            "resource pairs": float(part["resource_coins"]),
+            "structure bonus": float(part["structure_bonus"]),
+        }
+        for part in breakdown(s)
+    ]
+
+
 def final_scores(s: ScytheState) -> list[float]:
     return [float(part["total"]) for part in breakdown(s)]
 

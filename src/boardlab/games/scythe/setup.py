@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from boardlab.engine import Rng
 from boardlab.games.scythe import board
 from boardlab.games.scythe.content import CONTENT, FACTION_IDS
-from boardlab.games.scythe.options import BANNED_COMBINATIONS, MAT_IDS
+from boardlab.games.scythe.options import BANNED_COMBINATIONS, MAT_IDS, riverwalk_terrains
 from boardlab.games.scythe.tables import (
     CHARACTER,
     N_RESOURCES,
@@ -110,17 +110,6 @@ def derive(s: ScytheState) -> None:
         walk = faction.mechs[faction.mech_slot("riverwalk")].riverwalk_terrains
         masks.append(board.terrain_mask(polania if faction.id == "polania" else walk))
     s.riverwalk = tuple(masks)
-
-
-def riverwalk_terrains(options: Mapping[str, Any]) -> tuple[str, ...]:
-    """Polania's Riverwalk terrains from the options (21.3-7): exactly two different ones."""
-    terrains = tuple(options.get("polania_riverwalk_terrains", ("forest", "mountain")))
-    if len(terrains) != 2 or len(set(terrains)) != 2:
-        raise ValueError(
-            "option 'polania_riverwalk_terrains' takes two different terrains, "
-            f"got {list(terrains)}"
-        )
-    return terrains
 
 
 def deal_factions_and_mats(

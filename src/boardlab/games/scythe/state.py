@@ -49,59 +49,34 @@ from random import Random
 from typing import Any
 
 from boardlab.engine import Action, Rng, StackState
-from boardlab.games.scythe import combat, flow, scoring, setup, view
+from boardlab.engine.fields import Fields
+from boardlab.games.scythe import board_text, combat, flow, scoring, setup, view
 from boardlab.games.scythe import explain as explaining
 from boardlab.games.scythe.tables import N_VALUES, UNITS_PER_SEAT
-
-#: Fields holding one int.
-_NUMBERS = (
-    "encounter_tokens",
-    "bonus_tile",
-    "active",
-    "turn",
-    "ended",
-    "coercion_turn",
-    "factory_seen",
-)
-#: Fields holding a list of ints, copied by slicing.
-_LISTS = (
-    "units",
-    "structures",
-    "resources",
-    "coins",
-    "power",
-    "popularity",
-    "hand",
-    "objectives",
-    "objectives_revealed",
-    "star_goals",
-    "star_pending",
-    "combat_stars",
-    "objective_stars",
-    "top_upgrades",
-    "bottom_cubes",
-    "recruits",
-    "recruit_bonuses",
-    "last_section",
-    "factory_card",
-    "combat_discard",
-)
-#: Fields holding a tuple of ints: replaced, never mutated, so clones share them.
-_TUPLES = (
-    "faction",
-    "mat",
-    "order",
-    "combat_deck",
-    "objective_deck",
-    "encounter_deck",
-    "factory_offer",
-)
 
 
 class ScytheState(StackState):
     """A game of Scythe in progress (see the module doc and the package README)."""
 
-    __slots__ = (*_NUMBERS, *_LISTS, *_TUPLES, "riverwalk")
+    FIELDS = Fields(
+        numbers=(
+            "encounter_tokens", "bonus_tile", "active", "turn", "ended", "coercion_turn",
+            "factory_seen",
+        ),
+        int_lists=(
+            "units", "structures", "resources", "coins", "power", "popularity", "hand",
+            "objectives", "objectives_revealed", "star_goals", "star_pending", "combat_stars",
+            "objective_stars", "top_upgrades", "bottom_cubes", "recruits", "recruit_bonuses",
+            "last_section", "factory_card", "combat_discard",
+        ),
+        tuples=(
+            "faction", "mat", "order", "combat_deck", "objective_deck", "encounter_deck",
+            "factory_offer",
+        ),
+        derived=("riverwalk",),
+        derive=setup.derive,
+    )
+    __slots__ = FIELDS.names
 
     RULES = flow.RULES
 
@@ -156,18 +131,7 @@ class ScytheState(StackState):
         return scoring.final_winners(self) if self.is_over else []
 
     def score_breakdown(self) -> list[dict[str, float]]:
-        """Coins by source (S-14): coins held, stars, territories, resource pairs and the
-        structure bonus tile, each at the seat's popularity tier."""
-        return [
-            {
-                "coins held": float(part["coins"]),
-                "stars": float(part["star_coins"]),
-                "territories": float(part["territory_coins"]),
-                "resource pairs": float(part["resource_coins"]),
-                "structure bonus": float(part["structure_bonus"]),
-            }
-            for part in scoring.breakdown(self)
-        ]
+        return scoring.score_breakdown(self)
 
     def end_reason(self) -> str:
         return scoring.end_reason(self)
@@ -185,7 +149,7 @@ class ScytheState(StackState):
         return view.view_body(self, seat)
 
     def render_text(self, seat: int | None) -> str:
-        return view.render_text(self, seat)
+        return board_text.render_text(self, seat)
 
     def resample_hidden(self, seat: int | None, rng: Random | Rng) -> None:
         view.resample_hidden(self, seat, rng)
@@ -196,63 +160,6 @@ class ScytheState(StackState):
     def secret_note(self, kind: str) -> str:
         note = combat.SECRET_NOTES.get(kind)
         return super().secret_note(kind) if note is None else note
-
-    # ------------------------------------------------------------------ copying and saving
-    def copy_fields(self, twin: ScytheState) -> None:
-        twin.encounter_tokens = self.encounter_tokens
-        twin.bonus_tile = self.bonus_tile
-        twin.active = self.active
-        twin.turn = self.turn
-        twin.ended = self.ended
-        twin.coercion_turn = self.coercion_turn
-        twin.factory_seen = self.factory_seen
-        twin.units = self.units[:]
-        twin.structures = self.structures[:]
-        twin.resources = self.resources[:]
-        twin.coins = self.coins[:]
-        twin.power = self.power[:]
-        twin.popularity = self.popularity[:]
-        twin.hand = self.hand[:]
-        twin.objectives = self.objectives[:]
-        twin.objectives_revealed = self.objectives_revealed[:]
-        twin.star_goals = self.star_goals[:]
-        twin.star_pending = self.star_pending[:]
-        twin.combat_stars = self.combat_stars[:]
-        twin.objective_stars = self.objective_stars[:]
-        twin.top_upgrades = self.top_upgrades[:]
-        twin.bottom_cubes = self.bottom_cubes[:]
-        twin.recruits = self.recruits[:]
-        twin.recruit_bonuses = self.recruit_bonuses[:]
-        twin.last_section = self.last_section[:]
-        twin.factory_card = self.factory_card[:]
-        twin.combat_discard = self.combat_discard[:]
-        twin.faction = self.faction
-        twin.mat = self.mat
-        twin.order = self.order
-        twin.combat_deck = self.combat_deck
-        twin.objective_deck = self.objective_deck
-        twin.encounter_deck = self.encounter_deck
-        twin.factory_offer = self.factory_offer
-        twin.riverwalk = self.riverwalk
-
-    def snapshot(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in _NUMBERS}
-        for name in _LISTS:
-            data[name] = getattr(self, name)[:]
-        for name in _TUPLES:
-            data[name] = list(getattr(self, name))
-        data["stack"] = [_frame_to_json(frame) for frame in self.stack]
-        return data
-
-    def restore(self, data: dict[str, Any]) -> None:
-        for name in _NUMBERS:
-            setattr(self, name, int(data[name]))
-        for name in _LISTS:
-            setattr(self, name, [int(x) for x in data[name]])
-        for name in _TUPLES:
-            setattr(self, name, tuple(int(x) for x in data[name]))
-        self.stack = [_frame_from_json(frame) for frame in data["stack"]]
-        setup.derive(self)
 
     # ------------------------------------------------------------------ read-only helpers
     def seat_units(self, seat: int) -> list[int]:
@@ -270,15 +177,3 @@ class ScytheState(StackState):
         """Combat cards ``seat`` holds (public; their values are not)."""
         start = seat * N_VALUES
         return sum(self.hand[start : start + N_VALUES])
-
-
-def _frame_to_json(frame: Any) -> Any:
-    if isinstance(frame, tuple | list):
-        return [_frame_to_json(item) for item in frame]
-    return frame
-
-
-def _frame_from_json(frame: Any) -> Any:
-    if isinstance(frame, list):
-        return tuple(_frame_from_json(item) for item in frame)
-    return frame

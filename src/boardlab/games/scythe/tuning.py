@@ -1,4 +1,5 @@
-"""Scythe's settings for agents and simulations: search settings and roles.
+"""Scythe's settings for agents and simulations: search settings, roles and the probe of
+balance reports (``probes.py``).
 
 Measured against greedy (the package README, "Bots"): with ``c`` 0.1 and ``depth`` 0 mcts
 won 83% of 24 same-deal games at 300 iterations (c 0.05: 75%, 0.2: 67%; random rollouts
@@ -15,7 +16,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, cast
 
 from boardlab.games.scythe.content import CONTENT
-from boardlab.tuning import Probe, Tuning
+from boardlab.games.scythe.probes import PROBES
+from boardlab.tuning import Tuning
 
 if TYPE_CHECKING:
     from boardlab.engine import GameState
@@ -40,11 +42,5 @@ TUNING = Tuning(
     search=MappingProxyType({"c": 0.1, "depth": 0}),
     roles=roles,
     turn_order=turn_order,
-    probes=(
-        Probe(
-            "bolster",
-            ("bolster", "enlist", "recruit", "bonus", "skip", "end"),
-            "bolsters every turn it can, enlists when it may, and does nothing else",
-        ),
-    ),
+    probes=PROBES,
 )

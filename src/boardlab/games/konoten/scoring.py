@@ -1,5 +1,5 @@
-"""Graduation (K-14): the sediment penalty, final abilities, the winners' tie-breakers, and
-where every seat's VP came from (``score_breakdown``)."""
+"""Scoring at graduation (K-14): the sediment penalty, final abilities, the winners'
+tie-breakers, where every seat's VP came from (``score_breakdown``) and why the game ended."""
 
 from __future__ import annotations
 

@@ -1,0 +1,3 @@
+"""Every option any decision offers, built once at import and shared: small hashable
+``Action`` values whose ids name things as the board does. Follow ``games/konoten/actions.py``.
+"""
