@@ -18,6 +18,7 @@ def test_every_post_documents_its_request_body(client: TestClient) -> None:
     posts = {path: item["post"] for path, item in document["paths"].items() if "post" in item}
     assert set(posts) == {"/api/games", "/api/games/{game_id}/actions",
                           "/api/games/{game_id}/undo", "/api/games/{game_id}/join",
+                          "/api/games/{game_id}/analysis", "/api/games/{game_id}/hint",
                           "/api/replays"}
     for path, operation in posts.items():
         schema = operation["requestBody"]["content"]["application/json"]["schema"]

@@ -55,6 +55,13 @@ def serve(
         float, typer.Option(help="A game unused this long leaves memory; it is rebuilt from "
                                  "its log when next asked for.")
     ] = 600.0,
+    analysis_jobs: Annotated[
+        int, typer.Option(help="Analyses of finished games running at once, per server "
+                               "process, each in a process of its own (429 past).")
+    ] = 1,
+    analysis_job_seconds: Annotated[
+        float, typer.Option(help="An analysis's time limit; past it the analysis fails.")
+    ] = 1200.0,
     allowed_host: Annotated[
         list[str] | None,
         typer.Option(help="A host name browsers may reach the server by, besides localhost "
@@ -91,7 +98,8 @@ def serve(
                             bot_move_seconds=bot_move_seconds, bot_delay=bot_delay,
                             bot_games=bot_games, bot_only_rate=bot_only_rate,
                             games_per_client=games_per_client,
-                            idle_seconds=idle_seconds)
+                            idle_seconds=idle_seconds, analysis_jobs=analysis_jobs,
+                            analysis_job_seconds=analysis_job_seconds)
     except ValueError as error:
         fail(f"--{str(error).split()[0].replace('_', '-')}: {error}")
     try:

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
 from boardlab import agents
+from boardlab.engine import GameState
 from boardlab.web import schemas
 from boardlab.web.boards import board_svg
 from boardlab.web.positions import seat_view
@@ -64,7 +65,10 @@ async def create_game(request: Request) -> JSONResponse:
               else NewSeat(BOT, "random" if s.agent is None else s.agent) for s in body.seats]
     game, tokens = await service_of(request).create(body.game, body.players, body.seed,
                                                     body.options or {}, wanted,
-                                                    client=client_of(request))
+                                                    client=client_of(request),
+                                                    hints=body.hints)
+    if body.hints:
+        request.app.state.analyses.hint_pool.warm()  # its first hint is then quick
     listed = []
     for seat in game.seats:
         entry: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind}
@@ -102,7 +106,7 @@ async def game_summary(request: Request, game_id: str) -> dict[str, Any]:
         "id": game.id, "game": record.game, "players": record.players,
         "seed": record.seed if game.state.is_over else None,
         "options": record.options, "status": game.status(), "moves": len(game.moves),
-        "source": record.source, "watch_url": f"/watch/{game.id}",
+        "source": record.source, "watch_url": f"/watch/{game.id}", "hints": record.hints,
         "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "claimed": s.claimed}
                   for s in game.seats],
     }
@@ -195,7 +199,7 @@ async def replay(request: Request, game_id: str, step: str | None = None) -> dic
     game, state, at = await service_of(request).replay_at(game_id, at)
     view_ = state.view(None)
     return {"step": at, "steps": len(game.moves), "view": view_, "board": board_svg(view_),
-            "log": state.log(None), "result": result_of(state)}
+            "log": state.log(None), "result": await _with_hints(request, game, state)}
 
 
 @router.get("/api/games/{game_id}/result")
@@ -203,9 +207,18 @@ async def result(request: Request, game_id: str) -> dict[str, Any]:
     """How a finished game ended: each side's points by source and why it ended (409 while
     it is played: running points by source may show what a seat holds in secret)."""
     game = await service_of(request).current(game_id)
-    found = result_of(game.state)
+    found = await _with_hints(request, game, game.state)
     if found is None:
         raise Refusal(409, "the game is not over yet")
+    return found
+
+
+async def _with_hints(request: Request, game: Game, state: GameState) -> dict[str, Any] | None:
+    """``result_of(state)`` with ``hints``: how many hints each seat used (``None`` in a
+    game made without hints)."""
+    found = result_of(state)
+    if found is not None:
+        found["hints"] = await request.app.state.analyses.hints_used(game)
     return found
 
 

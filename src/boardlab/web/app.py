@@ -13,7 +13,8 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from boardlab.web import api, pages, ws
+from boardlab.web import analysis_api, api, pages, ws
+from boardlab.web.analyses import Analyses
 from boardlab.web.bots import Bots
 from boardlab.web.db import DEFAULT_URL, is_postgres, make_store, migrate
 from boardlab.web.edge import Edge, guard
@@ -22,6 +23,7 @@ from boardlab.web.live import Hub
 from boardlab.web.schemas import document_bodies
 from boardlab.web.service import Refusal, Service
 from boardlab.web.settings import Settings
+from boardlab.web.thinkers import ThinkPool
 from boardlab.web.workers import BotPool
 
 
@@ -38,6 +40,10 @@ def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None 
     hub = Hub(service)
     pool = BotPool(settings.bot_workers, settings.bot_move_seconds, settings.bot_niceness)
     bots = Bots(service, pool, delay=settings.bot_delay, bot_only_rate=settings.bot_only_rate)
+    analyses = Analyses(service,
+                        ThinkPool(settings.analysis_jobs, settings.bot_niceness,
+                                  "boardlab-analysis"),
+                        ThinkPool(1, settings.bot_niceness, "boardlab-hints"), settings)
     service.listeners.append(hub.changed)
     service.forgotten.append(bots.forgotten)
     if run_bots:
@@ -62,6 +68,7 @@ def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None 
             yield
         finally:
             forgetting.cancel()
+            await analyses.stop()
             await bots.stop()
             if listener is not None:
                 listener.cancel()
@@ -75,10 +82,12 @@ def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None 
     describe = app.openapi
     app.openapi = lambda: document_bodies(describe())  # type: ignore[method-assign]
     app.state.service, app.state.hub, app.state.bots = service, hub, bots
+    app.state.analyses = analyses
     app.add_exception_handler(Refusal, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     app.include_router(api.router)
+    app.include_router(analysis_api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")

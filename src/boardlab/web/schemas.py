@@ -19,6 +19,7 @@ from boardlab.web.service import Refusal
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 SEAT_KINDS = ("human", "open", "bot")
+MAX_ANALYSIS_SECONDS = 2.0  # of search per decision: a 100-decision game in under 4 minutes
 
 
 class Body(BaseModel):
@@ -53,6 +54,8 @@ class CreateGame(Body):
                                          "random when missing")
     options: dict[str, Any] | None = Field(None, description="the game's options by name")
     seats: list[SeatRequest] = Field(max_length=64, description="one entry per seat")
+    hints: bool = Field(False, description="people's seats may ask for hints (the options "
+                                           "the analysis rates highest); off by default")
 
 
 class Move(Body):
@@ -76,6 +79,21 @@ class Join(Body):
                                                      "one when missing")
 
 
+class Analyse(Body):
+    """``POST /api/games/{id}/analysis``: the setting of the analysis."""
+
+    seconds: float = Field(0.0, ge=0.0, le=MAX_ANALYSIS_SECONDS, allow_inf_nan=False,
+                           description="seconds of search per decision; 0, the default, "
+                                       "judges by the calibrated evaluation alone")
+
+
+class Hint(Body):
+    """``POST /api/games/{id}/hint``."""
+
+    token: str = Field(description="the seat's token")
+    decision: int = Field(description="the pending decision's id, as the view gives it")
+
+
 class Save(Body):
     """``POST /api/replays``: a save as ``boardlab play --save`` writes it (checked in full by
     replaying it; the fields below are the ones read first)."""
@@ -89,7 +107,7 @@ class Save(Body):
 
 
 B = TypeVar("B", bound=Body)
-BODIES: tuple[type[Body], ...] = (CreateGame, Move, Undo, Join, Save)
+BODIES: tuple[type[Body], ...] = (CreateGame, Move, Undo, Join, Analyse, Hint, Save)
 
 
 async def read_json(request: Request) -> Any:

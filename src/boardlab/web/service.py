@@ -249,9 +249,11 @@ class Service:
     # ------------------------------------------------------------------ creating
     async def create(self, game_name: str, players: int, seed: int | None,
                      options: Mapping[str, Any], seats: Sequence[NewSeat],
-                     client: str | None = None) -> tuple[Game, dict[int, str]]:
+                     client: str | None = None, hints: bool = False
+                     ) -> tuple[Game, dict[int, str]]:
         """A new game and the token of each human seat (422 for a bad setting; 429 when the
-        ``client`` address made too many games this hour, or too many bot-only games run)."""
+        ``client`` address made too many games this hour, or too many bot-only games run);
+        with ``hints``, its people may ask for hints."""
         known = boardlab.api.games()
         if game_name not in known:
             raise Refusal(422, f"unknown game {game_name!r}; games: {', '.join(known)}")
@@ -278,7 +280,7 @@ class Service:
         self._count_client(client)
         if state.is_over or any(s.kind != BOT for s in seats):
             game = await self._insert(game_name, players, seed, dict(options), status,
-                                      "lobby", rows, [], state)
+                                      "lobby", rows, [], state, hints)
             return game, tokens
         async with self._creating:
             running = await self.store.bot_only_games()
@@ -286,7 +288,7 @@ class Service:
                 raise Refusal(429, f"this server runs {running} games of bots alone, its "
                                    "limit: give a seat to a person, or try again later")
             game = await self._insert(game_name, players, seed, dict(options), status,
-                                      "lobby", rows, [], state)
+                                      "lobby", rows, [], state, hints)
         return game, tokens
 
     def _count_client(self, client: str | None) -> None:
@@ -320,10 +322,10 @@ class Service:
 
     async def _insert(self, game_name: str, players: int, seed: int, options: dict[str, Any],
                       status: str, source: str, rows: list[Seat], moves: list[Move],
-                      state: GameState) -> Game:
+                      state: GameState, hints: bool = False) -> Game:
         for _attempt in range(5):
             record = Record(new_game_id(), game_name, players, seed, options, time.time(),
-                            status, source, len(moves), len(moves), 0, state.to_move)
+                            status, source, len(moves), len(moves), 0, state.to_move, hints)
             try:
                 await self.store.create(record, rows, moves)
             except Exception as error:  # an id taken already (vanishingly rare): draw another

@@ -1,5 +1,5 @@
 """The server's bounds on work: bot workers and their priority, a bot's time per move,
-games, idle games.
+games, idle games, analyses and hints.
 
 ``boardlab serve`` takes each as an option and hands them to its server processes through
 the environment (``BOARDLAB_<NAME>``), since uvicorn builds the application itself.
@@ -46,15 +46,23 @@ class Settings:
     """Games (created or uploaded) one client address may add in an hour."""
     idle_seconds: float = 600.0
     """A game nobody read or changed for this long leaves memory (its log stays)."""
+    analysis_jobs: int = 1
+    """Analyses of finished games running at once in each server process (each in a worker
+    process of its own); one more is refused (429) until one ends."""
+    analysis_job_seconds: float = 1200.0
+    """An analysis's time limit; past it, its worker is stopped and the analysis fails."""
+    hint_seconds: float = 20.0
+    """A hint's time limit (hints are worked out in one worker process per server process)."""
 
     def __post_init__(self) -> None:
-        for name in ("bot_workers", "bot_games", "games_per_client"):
+        for name in ("bot_workers", "bot_games", "games_per_client", "analysis_jobs"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be 1 or more, got {getattr(self, name)}")
         if not 0 <= self.bot_niceness <= MAX_NICENESS:
             raise ValueError(f"bot_niceness must be between 0 and {MAX_NICENESS}, got "
                              f"{self.bot_niceness}")
-        for name in ("bot_move_seconds", "idle_seconds", "bot_only_rate"):
+        for name in ("bot_move_seconds", "idle_seconds", "bot_only_rate",
+                     "analysis_job_seconds", "hint_seconds"):
             value = getattr(self, name)
             if not (math.isfinite(value) and value > 0):
                 raise ValueError(f"{name} must be a number of seconds above 0, got {value}")

@@ -32,7 +32,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from boardlab.web.models import actions, games, seats
+from boardlab.web.models import actions, analyses, games, seats
 
 CHANNEL = "boardlab"  # the PostgreSQL NOTIFY channel that names each changed game
 
@@ -116,6 +116,7 @@ class Record:
     version: int
     seats_version: int
     to_move: int | None = None
+    hints: bool = False  # the seats of people may ask for hints
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,21 @@ class Move:
     n: int
     seat: int | None
     action: str
+
+
+@dataclass(frozen=True)
+class Job:
+    """The analysis of a game at one setting: ``running``, ``done`` (with its ``result``) or
+    ``failed`` (with its ``error``), its progress and its last sign of life."""
+
+    game_id: str
+    setting: str
+    status: str
+    done: int
+    total: int | None
+    result: dict[str, Any] | None
+    error: str | None
+    updated_at: float
 
 
 @dataclass(frozen=True)
@@ -258,11 +274,50 @@ class Store:
         return await self._write(partial(_claim, self.notify, game_id, seat, token_hash,
                                          status))
 
+    # ------------------------------------------------------------ analyses and hints
+    async def job(self, game_id: str, setting: str) -> Job | None:
+        """The analysis of ``game_id`` at ``setting``, or ``None`` if none was asked for."""
+        return await self._read(partial(_job_of, game_id, setting))
+
+    async def running_jobs(self, game_id: str, alive_since: float) -> list[str]:
+        """The settings at which an analysis of ``game_id`` runs, heard of since
+        ``alive_since``."""
+        return await self._read(partial(_running_jobs, game_id, alive_since))
+
+    async def take_job(self, game_id: str, setting: str, alive_since: float) -> bool:
+        """Start the analysis of ``game_id`` at ``setting``: ``True`` if the caller now runs
+        it (there was none, it failed, or its runner was not heard of since
+        ``alive_since``), ``False`` if it is done or another runs it."""
+        try:
+            return await self._write(partial(_take_job, game_id, setting, alive_since))
+        except IntegrityError:  # another process inserted it first
+            return False
+
+    async def job_progress(self, game_id: str, setting: str, done: int, total: int) -> None:
+        """Note that ``done`` of the ``total`` decisions are judged (a sign of life too)."""
+        await self._write(partial(_job_update, game_id, setting,
+                                  {"done": done, "total": total}))
+
+    async def finish_job(self, game_id: str, setting: str, result: dict[str, Any] | None,
+                         error: str | None = None) -> None:
+        """Store the analysis's ``result`` (``done``), or why it failed (``failed``)."""
+        values: dict[str, Any] = ({"status": "done", "result": result} if error is None
+                                  else {"status": "failed", "error": error[:2000]})
+        await self._write(partial(_job_update, game_id, setting, values))
+
+    async def count_hint(self, game_id: str, seat: int, decision: int) -> None:
+        """Count one hint for ``seat``, once per decision (asked twice, it counts once)."""
+        await self._write(partial(_count_hint, game_id, seat, decision))
+
+    async def hints_used(self, game_id: str) -> list[int]:
+        """How many hints each seat of ``game_id`` used, in seat order."""
+        return await self._read(partial(_hints_used, game_id))
+
 
 def _to_record(row: Any) -> Record:
     return Record(row.id, row.game, row.players, row.seed, dict(row.options), row.created_at,
                   row.status, row.source, row.moves, row.version, row.seats_version,
-                  row.to_move)
+                  row.to_move, bool(row.hints))
 
 
 def _create(record: Record, seat_rows: Sequence[Seat], moves: Sequence[Move],
@@ -271,7 +326,7 @@ def _create(record: Record, seat_rows: Sequence[Seat], moves: Sequence[Move],
         id=record.id, game=record.game, players=record.players, seed=record.seed,
         options=record.options, created_at=record.created_at, status=record.status,
         source=record.source, moves=len(moves), version=len(moves), seats_version=0,
-        to_move=record.to_move))
+        to_move=record.to_move, hints=record.hints))
     connection.execute(seats.insert(), [
         {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
          "token_hash": s.token_hash, "claimed": s.claimed} for s in seat_rows])
@@ -416,3 +471,61 @@ def _claim(notify: bool, game_id: str, seat: int, token_hash: str | None, status
         seats_version=games.c.seats_version + 1, status=status))
     _notify(notify, connection, game_id)
     return True
+
+
+def _to_job(row: Any) -> Job:
+    return Job(row.game_id, row.setting, row.status, row.done, row.total,
+               None if row.result is None else dict(row.result), row.error, row.updated_at)
+
+
+def _job_where(game_id: str, setting: str) -> Any:
+    return sa.and_(analyses.c.game_id == game_id, analyses.c.setting == setting)
+
+
+def _job_of(game_id: str, setting: str, connection: Connection) -> Job | None:
+    row = connection.execute(analyses.select().where(_job_where(game_id, setting))).first()
+    return None if row is None else _to_job(row)
+
+
+def _running_jobs(game_id: str, alive_since: float, connection: Connection) -> list[str]:
+    rows = connection.execute(sa.select(analyses.c.setting).where(
+        analyses.c.game_id == game_id, analyses.c.status == "running",
+        analyses.c.updated_at >= alive_since)).all()
+    return [row.setting for row in rows]
+
+
+def _take_job(game_id: str, setting: str, alive_since: float, connection: Connection) -> bool:
+    now = time.time()
+    found = _job_of(game_id, setting, connection)
+    if found is None:
+        connection.execute(analyses.insert().values(
+            game_id=game_id, setting=setting, status="running", done=0, total=None,
+            created_at=now, updated_at=now))
+        return True
+    abandoned = found.status == "running" and found.updated_at < alive_since
+    if found.status != "failed" and not abandoned:
+        return False
+    taken = connection.execute(analyses.update().where(
+        _job_where(game_id, setting), analyses.c.updated_at == found.updated_at,
+        analyses.c.status == found.status).values(
+        status="running", done=0, total=None, error=None, updated_at=now))
+    return bool(taken.rowcount == 1)
+
+
+def _job_update(game_id: str, setting: str, values: dict[str, Any],
+                connection: Connection) -> None:
+    connection.execute(analyses.update().where(_job_where(game_id, setting))
+                       .values(updated_at=time.time(), **values))
+
+
+def _count_hint(game_id: str, seat: int, decision: int, connection: Connection) -> None:
+    connection.execute(seats.update().where(
+        seats.c.game_id == game_id, seats.c.seat == seat,
+        sa.or_(seats.c.hinted.is_(None), seats.c.hinted != decision))
+        .values(hints_used=seats.c.hints_used + 1, hinted=decision))
+
+
+def _hints_used(game_id: str, connection: Connection) -> list[int]:
+    rows = connection.execute(sa.select(seats.c.hints_used).where(seats.c.game_id == game_id)
+                              .order_by(seats.c.seat)).all()
+    return [int(row.hints_used) for row in rows]

@@ -131,6 +131,7 @@ async function create(event) {
     seats.push(value === "human" || value === "open" ? { kind: value } : { kind: "bot", agent: value });
   }
   const body = { game: form.elements.game.value, players, seats, options: optionValues() };
+  if (form.elements.hints.checked) body.hints = true;
   if (form.elements.seed.value.trim() !== "") body.seed = Number(form.elements.seed.value);
   button.disabled = true;
   say("Creating the game…", "info");

@@ -14,6 +14,7 @@ let socket = null;
 let retry = 500;
 let explained = new Map();
 let shownVersion = -1;
+let hinted = null; // {decision, hints} of the last hint asked for
 
 function say(text, kind = "error") {
   $("message").textContent = text || "";
@@ -74,6 +75,39 @@ function drawDecision() {
   });
   $("options").replaceChildren(...buttons);
   $("explain").textContent = "Hover over an option to see what it does.";
+  drawHints();
+}
+
+function drawHints() {
+  const decision = view && view.decision;
+  $("hint-box").hidden = !(summary && summary.hints && decision && !spectator);
+  const shown = hinted && decision && hinted.decision === decision.id ? hinted.hints : [];
+  $("hints").replaceChildren(...shown.map((hint, rank) => el("li", { "data-hint": hint.option },
+    el("b", { class: "hint-rank", text: `★${rank + 1}` }),
+    el("span", { class: "hint-label", text: hint.label || hint.option }),
+    el("span", { class: "hint-chance", text: `${Math.round(100 * hint.chance)}% to win` }))));
+  shown.forEach((hint, rank) => {
+    const button = $("options").querySelector(`[data-action="${CSS.escape(hint.option)}"]`);
+    if (button) button.setAttribute("data-hint-rank", String(rank + 1));
+  });
+  $("hint").disabled = shown.length > 0;
+}
+
+async function askHint() {
+  if (!view || !view.decision) return;
+  const decision = view.decision.id;
+  $("hint").disabled = true;
+  $("hint").textContent = "Thinking…";
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/hint`, { json: { token, decision } });
+    hinted = { decision: answer.decision, hints: answer.hints };
+    say(`Hints used in this game: ${answer.used}.`, "info");
+  } catch (error) {
+    say(error.message);
+  } finally {
+    $("hint").textContent = "Hint";
+    drawHints();
+  }
 }
 
 async function explain(button, actionId) {
@@ -296,6 +330,7 @@ async function start() {
     play(target.getAttribute("data-action"));
   });
   $("undo").addEventListener("click", undo);
+  $("hint").addEventListener("click", askHint);
   $("board-size").addEventListener("click", toggleFit);
   window.addEventListener("resize", sizeBoard);
   if (spectator) $("undo").hidden = true;

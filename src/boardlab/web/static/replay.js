@@ -1,6 +1,7 @@
 // A game move by move, as a spectator saw it: step through with the buttons or the arrow keys.
 import { api, el, gameIdFromPath, sideName } from "/static/common.js";
 import { endDetails } from "/static/result.js";
+import { setUpAnalysis, stepChanged } from "/static/analysis.js";
 
 const gameId = gameIdFromPath();
 const $ = (id) => document.getElementById(id);
@@ -39,6 +40,7 @@ function draw(data) {
     $("result").textContent = `Game over: ${view.winners.join(" and ") || "nobody"} won.`;
     if (data.result) $("result").append(endDetails(data.result));
   }
+  stepChanged(step);
 }
 
 async function go(target) {
@@ -75,6 +77,7 @@ async function start() {
     if (summary.status === "over") {
       $("download").hidden = false;
       $("download").href = `/api/games/${encodeURIComponent(gameId)}/save`;
+      setUpAnalysis(gameId, go);
     }
   } catch (error) {
     say(error.message);

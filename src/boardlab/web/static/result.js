@@ -19,10 +19,14 @@ export function endDetails(result) {
     ...result.breakdown.map((row) => el("td", { text: name in row.sources ? points(row.sources[name]) : "" }))));
   const total = el("tr", { class: "total" }, el("th", { scope: "row", text: "Total" }),
     ...result.breakdown.map((row) => el("td", { text: points(row.total) })));
+  const hints = Array.isArray(result.hints)
+    ? el("p", { class: "hints-used", "data-hints-used": result.hints.join(",") },
+      `Hints used: ${result.hints.map((count, seat) => `P${seat + 1} ${count}`).join(", ")}.`)
+    : null;
   return el("div", { class: "end-details" },
     el("p", { class: "end-reason", text: result.end_reason }),
     el("table", { class: "breakdown", "data-score-breakdown": "" },
-      el("thead", {}, head), el("tbody", {}, ...body, total)));
+      el("thead", {}, head), el("tbody", {}, ...body, total)), hints);
 }
 
 let fetched = null;
