@@ -11,7 +11,7 @@ import pytest
 import boardlab
 from boardlab.agents import make
 from boardlab.engine import Ask, Step
-from boardlab.games.konoten import flow
+from boardlab.games.konoten import flow, frames
 from boardlab.games.konoten.state import KonotenState
 
 from .helpers import give_cards, main_phase, play
@@ -27,11 +27,18 @@ def _is_stack(node: ast.expr) -> bool:
 
 
 def _literal_key(node: ast.expr) -> str | None:
-    """The key of a frame written as a tuple literal ``("key", ...)``."""
+    """The key of a frame written as a tuple literal ``(Layout.key, ...)`` or ``("key", ...)``."""
     if isinstance(node, ast.Tuple) and node.elts:
         first = node.elts[0]
         if isinstance(first, ast.Constant) and isinstance(first.value, str):
             return first.value
+        if (
+            isinstance(first, ast.Attribute)
+            and first.attr == "key"
+            and isinstance(first.value, ast.Name)
+            and hasattr(frames, first.value.id)
+        ):
+            return str(getattr(frames, first.value.id).key)
     return None
 
 

@@ -1,9 +1,9 @@
 """Supply and end abilities (K-6.3, K-13.3, K3, K10): optional, each grown one once per phase.
 
-A ``("supply", p, used)`` or ``("end", p, used)`` frame offers every grown ability of its
-kind not used yet in this step (``used`` is a node mask) whose inputs ``p`` can pay, and
-``done``; with nothing usable the step is skipped. Some abilities repeat once per lens owned
-(K-11.5, R5).
+A ``SupplyAbilities`` or ``EndAbilities`` frame (``frames.py``) offers every grown ability
+of its kind not used yet in this step (its ``used_nodes`` mask) whose inputs its seat can
+pay, and ``done``; with nothing usable the step is skipped. Some abilities repeat once per
+lens owned (K-11.5, R5).
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ def _usable(s: KonotenState, p: int, mask: int, used: int) -> list[Action]:
 
 def options_supply(s: KonotenState, f: Frame) -> list[Action]:
     """The usable supply abilities and ``done``; nothing when none is usable (A22)."""
-    found = _usable(s, f[1], SUPPLY_MASK[s.char[f[1]]], f[2])
+    _, p, used = f
+    found = _usable(s, p, SUPPLY_MASK[s.char[p]], used)
     if found:
         found.append(A.DONE)
     return found
@@ -72,18 +73,19 @@ def options_supply(s: KonotenState, f: Frame) -> list[Action]:
 
 def options_end(s: KonotenState, f: Frame) -> list[Action]:
     """The usable end abilities and ``done``; nothing when none is usable (A22)."""
-    found = _usable(s, f[1], END_MASK[s.char[f[1]]], f[2])
+    _, p, used = f
+    found = _usable(s, p, END_MASK[s.char[p]], used)
     if found:
         found.append(A.DONE)
     return found
 
 
 def resolve_ability(s: KonotenState, f: Frame, action: Action) -> None:
-    p = f[1]
+    key, p, used = f
     if action.kind == "done":
         s.stack.pop()
         return
     node = A.NODE_INDEX[str(action.args[0])]
-    s.stack[-1] = (f[0], p, f[2] | 1 << node)
+    s.stack[-1] = (key, p, used | 1 << node)
     effect = node_effect(s.char[p], node, ability_times(s, p, node))
     execute(s, p, effect.input, effect.ap, effect.output)

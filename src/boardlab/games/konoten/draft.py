@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.tables import N_CHARACTERS
 
@@ -19,5 +20,5 @@ def options_character(s: KonotenState, f: Frame) -> list[Action]:
 
 
 def resolve_character(s: KonotenState, f: Frame, action: Action) -> None:
-    s.char[f[1]] = A.CHARACTER_INDEX[str(action.args[0])]
+    s.char[f[PLAYER]] = A.CHARACTER_INDEX[str(action.args[0])]
     s.stack.pop()

@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.content import Vector
+from boardlab.games.konoten.frames import CheckTasks, Discard, Gain, Grow, PayAssistant, PayGrowth
 from boardlab.games.konoten.tables import (
     ABILITY_VP,
     ASSISTANT,
@@ -122,38 +124,38 @@ def execute(
     mats[base + 1] -= inp[1]
     mats[base + 2] -= inp[2]
     stack = s.stack
-    stack.append(("check_tasks", p))
+    stack.append((CheckTasks.key, p))
     if any(out):
         source = VP_SOURCE[executor]
         stack.append(
-            ("gain", p, out[3], out[4], out[5], out[0], out[1], out[2], out[6], out[7], source)
+            (Gain.key, p, out[3], out[4], out[5], out[0], out[1], out[2], out[6], out[7], source)
         )
     if inp[ASSISTANT]:
-        stack.append(("pay_assistant", p, inp[ASSISTANT], executor, where))
+        stack.append((PayAssistant.key, p, inp[ASSISTANT], executor, where))
     if inp[GROWTH]:
-        stack.append(("pay_growth", p, inp[GROWTH]))
+        stack.append((PayGrowth.key, p, inp[GROWTH]))
 
 
 # ---------------------------------------------------------------- paying a growth (K5)
 def options_pay_growth(s: KonotenState, f: Frame) -> list[Action]:
-    grown = s.grown[f[1]]
+    grown = s.grown[f[PLAYER]]
     return [A.PAY_NODE[n] for n in range(N_NODES) if grown >> n & 1]
 
 
 def resolve_pay_growth(s: KonotenState, f: Frame, action: Action) -> None:
-    p, left = f[1], f[2]
+    _, p, left = f
     node = A.NODE_INDEX[str(action.args[0])]
     s.grown[p] &= ~(1 << node)
     s.stock[p] += 1
     if left > 1:
-        s.stack[-1] = ("pay_growth", p, left - 1)
+        s.stack[-1] = (PayGrowth.key, p, left - 1)
     else:
         s.stack.pop()
 
 
 # ---------------------------------------------------------------- paying an assistant (K6)
 def options_pay_assistant(s: KonotenState, f: Frame) -> list[Action]:
-    p, executor, where = f[1], f[3], f[4]
+    _, p, _, executor, where = f
     n = s.players
     found = []
     if s.lobby_unused[p]:
@@ -170,7 +172,7 @@ def options_pay_assistant(s: KonotenState, f: Frame) -> list[Action]:
 
 
 def resolve_pay_assistant(s: KonotenState, f: Frame, action: Action) -> None:
-    p, left = f[1], f[2]
+    _, p, left, executor, where = f
     place, what = action.args
     if place == "lobby":
         if what == "unused":
@@ -185,7 +187,7 @@ def resolve_pay_assistant(s: KonotenState, f: Frame, action: Action) -> None:
         s.lens_used[lens] = 0
     s.stock[p] += 1
     if left > 1:
-        s.stack[-1] = (f[0], p, left - 1, f[3], f[4])
+        s.stack[-1] = (PayAssistant.key, p, left - 1, executor, where)
     else:
         s.stack.pop()
 
@@ -205,7 +207,7 @@ def _order_matters(s: KonotenState, p: int, new_mats: int, growth: int, helpers:
 
 def _live_gain(s: KonotenState, f: Frame) -> tuple[int, int, int, int, int, int]:
     """The frame's pending (light, rainbow, sediment, growth, assistant) with lost units dropped."""
-    p, light, rainbow, sediment, growth, helpers = f[1], f[5], f[6], f[7], f[8], f[9]
+    _, p, _, _, _, light, rainbow, sediment, growth, helpers, _ = f
     stock = s.stock[p]
     if growth and (not stock or not ELIGIBLE[s.grown[p]]):
         growth = 0  # A13: no token or no eligible node, the growth is lost
@@ -215,20 +217,20 @@ def _live_gain(s: KonotenState, f: Frame) -> tuple[int, int, int, int, int, int]
 
 
 def prepare_gain(s: KonotenState, f: Frame) -> bool:
-    if f[2] or f[3] or f[4]:
-        p = f[1]
-        s.ap[p] += f[2]
-        s.creativity[p] += f[3]
-        if f[4]:
-            s.vp[p] += f[4]
-            s.vp_by_source[p * N_VP_SOURCES + f[10]] += f[4]
+    _, p, ap, creativity, vp, _, _, _, _, _, vp_source = f
+    if ap or creativity or vp:
+        s.ap[p] += ap
+        s.creativity[p] += creativity
+        if vp:
+            s.vp[p] += vp
+            s.vp_by_source[p * N_VP_SOURCES + vp_source] += vp
     p, light, rainbow, sediment, growth, helpers = _live_gain(s, f)
     new_mats = light + rainbow + sediment
     kinds = (new_mats > 0) + (growth > 0) + (helpers > 0)
     if not kinds:
         s.stack.pop()
         return False
-    frame = ("gain", p, 0, 0, 0, light, rainbow, sediment, growth, helpers, f[10])
+    frame = (Gain.key, p, 0, 0, 0, light, rainbow, sediment, growth, helpers, vp_source)
     s.stack[-1] = frame
     if kinds > 1 and _order_matters(s, p, new_mats, growth, helpers):
         return True
@@ -242,21 +244,29 @@ def prepare_gain(s: KonotenState, f: Frame) -> bool:
 
 
 def _gain_assistant(s: KonotenState, f: Frame, units: int) -> None:
-    p = f[1]
+    _, p, ap, creativity, vp, light, rainbow, sediment, growths, assistants, vp_source = f
     units = min(units, s.stock[p])
     s.stock[p] -= units
     s.lobby_used[p] += units
-    s.stack[-1] = (*f[:9], f[9] - units, f[10])
+    left = assistants - units
+    s.stack[-1] = (
+        Gain.key, p, ap, creativity, vp, light, rainbow, sediment, growths, left, vp_source
+    )
 
 
 def _gain_materials_of(s: KonotenState, f: Frame) -> None:
-    s.stack[-1] = (*f[:5], 0, 0, 0, *f[8:])
-    gain_materials(s, f[1], f[5], f[6], f[7])
+    _, p, ap, creativity, vp, light, rainbow, sediment, growths, assistants, vp_source = f
+    s.stack[-1] = (Gain.key, p, ap, creativity, vp, 0, 0, 0, growths, assistants, vp_source)
+    gain_materials(s, p, light, rainbow, sediment)
 
 
 def _gain_growth(s: KonotenState, f: Frame) -> None:
-    s.stack[-1] = (*f[:8], f[8] - 1, *f[9:])
-    s.stack.append(("grow", f[1], FROM_STOCK))
+    _, p, ap, creativity, vp, light, rainbow, sediment, growths, assistants, vp_source = f
+    left = growths - 1
+    s.stack[-1] = (
+        Gain.key, p, ap, creativity, vp, light, rainbow, sediment, left, assistants, vp_source
+    )
+    s.stack.append((Grow.key, p, FROM_STOCK))
 
 
 def options_gain(s: KonotenState, f: Frame) -> list[Action]:
@@ -299,12 +309,13 @@ def gain_materials(s: KonotenState, p: int, light: int, rainbow: int, sediment: 
         mats[base + 1] += min(rainbow, room)
         mats[base + 2] += min(sediment, room)
     else:
-        s.stack.append(("discard", p, light, rainbow, sediment, new - room))
+        s.stack.append((Discard.key, p, light, rainbow, sediment, new - room))
 
 
 # ---------------------------------------------------------------- discarding (K8)
 def prepare_discard(s: KonotenState, f: Frame) -> bool:
-    p, new, excess = f[1], [f[2], f[3], f[4]], f[5]
+    _, p, light, rainbow, sediment, excess = f
+    new = [light, rainbow, sediment]
     if excess and sum(1 for v in new if v) > 1:
         return True
     if excess:
@@ -318,13 +329,13 @@ def prepare_discard(s: KonotenState, f: Frame) -> bool:
 
 
 def options_discard(s: KonotenState, f: Frame) -> list[Action]:
-    return [A.DISCARD[m] for m in range(3) if f[2 + m]]
+    return [A.DISCARD[m] for m in range(3) if f[Discard.light + m]]
 
 
 def resolve_discard(s: KonotenState, f: Frame, action: Action) -> None:
     m = A.MATERIAL_INDEX[str(action.args[0])]
     frame = list(f)
-    frame[2 + m] -= 1
-    frame[5] -= 1
+    frame[Discard.light + m] -= 1
+    frame[Discard.excess] -= 1
     s.stack[-1] = tuple(frame)
 

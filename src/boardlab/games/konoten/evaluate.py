@@ -35,9 +35,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.effects import affordable, holdings
 from boardlab.games.konoten.flow import END, MAIN, OVER, SUPPLY
+from boardlab.games.konoten.frames import (
+    Discard,
+    EndAbilities,
+    Foundation,
+    Gain,
+    Grind,
+    Grow,
+    PayAssistant,
+    PayGrowth,
+    SupplyAbilities,
+    SupplyToken,
+)
 from boardlab.games.konoten.tables import (
     ABILITIES,
     AP,
@@ -357,19 +370,19 @@ def hand_value(hand: int, found: int, later: int, unused: int, ap: int, collect_
 def planned_lens(
     s: KonotenState, f: Frame, later: int, mains: int, unused: int, ap: int, collect_ap: int
 ) -> tuple[float, int]:
-    """The best result of a lens declaration in progress (frame ``grind`` or ``foundation``):
+    """The best result of a lens declaration in progress (a ``Grind`` or ``Foundation`` frame):
     ``(its value with the cards left in hand, its cards)``.
 
     The value is the grinding VP, the lens effect and ``hand_value`` of the cards left, as
     they will be once the lens is made, so each step of the declaration keeps the value of
     the best lens still reachable (K-9.1, A4)."""
-    p, found = f[1], s.found
+    p, found = f[PLAYER], s.found
     hand = s.hand[p]
     factor = LENS_QUALITY * min(mains, 2)
     # once made: one AP and one unused assistant fewer (K-9.3)
     unused, ap = unused - 1, ap - 1
-    if f[0] == "foundation":
-        cards, flipped, diff = f[2], f[3], f[4]
+    if f[KEY] == Foundation.key:
+        _, _, cards, flipped, diff = f
         net = _effect_net(_lens_worth(cards, flipped), diff, found)
         left = hand_value(hand & ~cards, found, later, unused, ap, collect_ap)
         return cards.bit_count() * VP_PER_CARD + factor * net + left, cards
@@ -548,29 +561,29 @@ def evaluate(state: GameState, seat: int) -> float:
     supply_open = -1 if supply_ahead else 0
     end_open = -1 if end_ahead else 0
     for f in s.stack:
-        if f[1] != seat:
+        if f[PLAYER] != seat:
             continue
-        kind = f[0]
-        if kind == "supply":
-            supply_open = ~f[2]
-        elif kind == "end":
-            end_open = ~f[2]
-        elif kind == "grind" or kind == "foundation":
+        kind = f[KEY]
+        if kind == SupplyAbilities.key:
+            supply_open = ~f[SupplyAbilities.used_nodes]
+        elif kind == EndAbilities.key:
+            end_open = ~f[EndAbilities.used_nodes]
+        elif kind == Grind.key or kind == Foundation.key:
             declaring = f
-        elif kind == "gain":
-            ap += f[2]
-            cr += f[3]
-            value += f[4]
-            light += f[5]
-            rainbow += f[6]
-            sediment += f[7]
-            growths += f[8]
-            helpers = min(f[9], stock)  # A13: none without a token in stock
+        elif kind == Gain.key:
+            ap += f[Gain.ap]
+            cr += f[Gain.creativity]
+            value += f[Gain.vp]
+            light += f[Gain.light]
+            rainbow += f[Gain.rainbow]
+            sediment += f[Gain.sediment]
+            growths += f[Gain.growths]
+            helpers = min(f[Gain.assistants], stock)  # A13: none without a token in stock
             stock -= helpers
             others += helpers  # an assistant gained joins the lobby used (K-10.3)
-        elif kind == "discard":
-            new = [f[2], f[3], f[4]]
-            excess = f[5]
+        elif kind == Discard.key:
+            _, _, new_light, new_rainbow, new_sediment, excess = f
+            new = [new_light, new_rainbow, new_sediment]
             for m in (2, 0, 1):  # the sediment goes first, then light
                 cut = min(new[m], excess)
                 new[m] -= cut
@@ -578,20 +591,21 @@ def evaluate(state: GameState, seat: int) -> float:
             light += new[0]
             rainbow += new[1]
             sediment += new[2]
-        elif kind == "grow":
+        elif kind == Grow.key:
             sure_growths += 1
-            if f[2] < 0:
+            if f[Grow.source] < 0:
                 stock -= 1
             else:
-                claimed |= 1 << f[2]
-        elif kind == "supply_token":
+                claimed |= 1 << f[Grow.source]
+        elif kind == SupplyToken.key:
             stock -= 1
             tokens += 1
-        elif kind == "pay_growth":
-            lost_growths += f[2]
-        elif kind == "pay_assistant":
-            value -= f[2] * per_main * later  # the cheapest to give up: a used one
-            stock += f[2]
+        elif kind == PayGrowth.key:
+            lost_growths += f[PayGrowth.left]
+        elif kind == PayAssistant.key:
+            left = f[PayAssistant.left]
+            value -= left * per_main * later  # the cheapest to give up: a used one
+            stock += left
     if declaring is not None:
         lenses += 1
         value += passives.grind_bonus_vp
@@ -644,7 +658,8 @@ def evaluate(state: GameState, seat: int) -> float:
                     net_sum += net
         value += LENS_QUALITY * min(mains, 2) * net_sum
     elif declaring is not None:  # cannot happen in play: a lens is declared in a main phase
-        value += declaring[2].bit_count() * VP_PER_CARD
+        at = Grind.cards if declaring[KEY] == Grind.key else Foundation.cards
+        value += declaring[at].bit_count() * VP_PER_CARD
 
     # a token (supply or task) becomes an unused assistant, or grows if that is worth more
     token = per_main * mains

@@ -11,10 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame, IllegalAction
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.abilities import ability_times, node_effect
 from boardlab.games.konoten.content import CONTENT, MATERIALS, ZERO, Vector
 from boardlab.games.konoten.effects import lenses_owned, total_assistants
+from boardlab.games.konoten.frames import (
+    FollowUp,
+    Grind,
+    SupplyAbilities,
+    Task,
+    used_nodes,
+)
 from boardlab.games.konoten.grinding import can_grind, completable, max_cost
 from boardlab.games.konoten.lenses import lens_info, owner_bonus
 from boardlab.games.konoten.tables import (
@@ -97,7 +105,7 @@ def explain(s: KonotenState, action: Action | str) -> str:
     elif kind == "activate" and chosen.args[0] == "device":
         lines = _device(s, p, A.DEVICE_INDEX[str(chosen.args[1])])
     elif kind in ("activate", "persuade", "reactivate"):
-        lines = _lens_use(s, p, LENS_INDEX[str(chosen.args[1])], kind, frame[0] == "follow_up")
+        lines = _lens_use(s, p, LENS_INDEX[str(chosen.args[1])], kind, frame[KEY] == FollowUp.key)
     elif kind == "end":
         lines = _end(s, p)
     elif kind == "card":
@@ -105,11 +113,12 @@ def explain(s: KonotenState, action: Action | str) -> str:
     elif kind in ("upright", "flip"):
         lines = _orientation(s, frame, int(kind == "flip"))
     elif kind == "done":
-        lines = _close_stack(s, frame) if frame[0] == "grind" else _done_abilities(s, frame)
+        lines = _close_stack(s, frame) if frame[KEY] == Grind.key else _done_abilities(s, frame)
     elif kind == "foundation":
         lines = _foundation(s, frame, int(chosen.args[0]))
     elif kind == "skip":
-        lines = [f"Leave {lens_name(frame[2])} empty for now: anyone may use it later."]
+        lens = lens_name(frame[FollowUp.lens])
+        lines = [f"Leave {lens} empty for now: anyone may use it later."]
     elif kind == "node":
         lines = _pay_growth(s, frame, A.NODE_INDEX[str(chosen.args[0])])
     elif kind == "remove":
@@ -447,7 +456,7 @@ def _close_stack(s: KonotenState, frame: Frame) -> list[str]:
 
 
 def _foundation(s: KonotenState, frame: Frame, cost: int) -> list[str]:
-    _, p, cards, flipped, _ = frame
+    _, p, cards, flipped, diff = frame
     pile = s.found & COST_MASK[cost]
     foundation = (pile & -pile).bit_length() - 1
     info = lens_info((p, foundation, cards, flipped))
@@ -463,7 +472,8 @@ def _foundation(s: KonotenState, frame: Frame, cost: int) -> list[str]:
         f"goes to grind, and you score {count * CONTENT.vp_per_card + bonus} VP "
         f"({_change('VP', s.vp[p], s.vp[p] + count * CONTENT.vp_per_card + bonus)}).",
     ]
-    cheaper = [k for k in COSTS if max(0, frame[4]) <= k < cost and s.found & COST_MASK[k]]
+    floor = max(0, diff)
+    cheaper = [k for k in COSTS if floor <= k < cost and s.found & COST_MASK[k]]
     if cheaper:
         lines.append(f"A cheaper pile (cost {cheaper[0]}) would make the lens cheaper to run.")
     lenses_task = next(
@@ -478,8 +488,8 @@ def _foundation(s: KonotenState, frame: Frame, cost: int) -> list[str]:
 
 # ---------------------------------------------------------------- abilities steps, payments, gains
 def _done_abilities(s: KonotenState, frame: Frame) -> list[str]:
-    p, used = frame[1], frame[2]
-    phase = "supply" if frame[0] == "supply" else "end"
+    p, used = frame[PLAYER], used_nodes(frame)
+    phase = "supply" if frame[KEY] == SupplyAbilities.key else "end"
     left = [
         NODE_IDS[n]
         for n in range(N_NODES)
@@ -490,7 +500,7 @@ def _done_abilities(s: KonotenState, frame: Frame) -> list[str]:
 
 
 def _pay_growth(s: KonotenState, frame: Frame, node: int) -> list[str]:
-    p, left = frame[1], frame[2]
+    _, p, left = frame
     ability = ABILITIES[s.char[p]][node]
     return [
         f"Return the token on {NODE_IDS[node]} ({ability_text(ability, LONG)}) to your stock: "
@@ -520,7 +530,7 @@ def _pay_assistant(s: KonotenState, p: int, action: Action) -> list[str]:
 
 
 def _grow_node(s: KonotenState, frame: Frame, node: int) -> list[str]:
-    p, source = frame[1], frame[2]
+    _, p, source = frame
     ability = ABILITIES[s.char[p]][node]
     token = "your stock" if source < 0 else f"task {CONTENT.tasks[source]}"
     return [
@@ -530,10 +540,10 @@ def _grow_node(s: KonotenState, frame: Frame, node: int) -> list[str]:
 
 
 def _token(s: KonotenState, frame: Frame, kind: str) -> list[str]:
-    p = frame[1]
+    p = frame[PLAYER]
     where = (
-        f"Task {CONTENT.tasks[frame[2]]} is done: its token"
-        if frame[0] == "task"
+        f"Task {CONTENT.tasks[frame[Task.task]]} is done: its token"
+        if frame[KEY] == Task.key
         else "The token from your stock"
     )
     if kind == "assistant":
@@ -548,7 +558,7 @@ def _token(s: KonotenState, frame: Frame, kind: str) -> list[str]:
 
 def _gain(s: KonotenState, frame: Frame, what: str) -> list[str]:
     """A gain chosen first when the order matters (K11): what it does and what follows."""
-    p, light, rainbow, sediment, growth, helpers = frame[1], *frame[5:10]
+    _, p, _, _, _, light, rainbow, sediment, growth, helpers, _ = frame
     new: Vector = (light, rainbow, sediment, 0, 0, 0, 0, 0)
     stock = s.stock[p]
     eligible = ", ".join(NODE_IDS[n] for n in bits(ELIGIBLE[s.grown[p]]))
@@ -583,11 +593,12 @@ def _gain(s: KonotenState, frame: Frame, what: str) -> list[str]:
 
 
 def _discard(frame: Frame, material: int) -> list[str]:
-    new = dict(zip(MATERIALS, frame[2:5], strict=True))
+    _, _, light, rainbow, sediment, excess = frame
+    new = dict(zip(MATERIALS, (light, rainbow, sediment), strict=True))
     gained = ", ".join(f"{v} {m}" for m, v in new.items() if v)
     return [
         f"Throw away one of the new {MATERIALS[material]} (new: {gained}); "
-        f"{frame[5] - 1} more to throw away after this. Materials you held before are kept."
+        f"{excess - 1} more to throw away after this. Materials you held before are kept."
     ]
 
 

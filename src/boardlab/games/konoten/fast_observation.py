@@ -13,10 +13,12 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from boardlab.engine.layouts import KEY
 from boardlab.engine.observe import BlockEncoder, Watched, zeros
 from boardlab.games.konoten.content import CONTENT, SYMBOLS
 from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS
 from boardlab.games.konoten.flow import PHASE_NAMES
+from boardlab.games.konoten.frames import FollowUp, Grind, Grow, PayGrowth, Task, used_nodes
 from boardlab.games.konoten.lenses import lens_info
 from boardlab.games.konoten.observation import (
     _KIND,
@@ -43,7 +45,7 @@ from boardlab.games.konoten.tables import (
     PASSIVES,
     bits,
 )
-from boardlab.games.konoten.view import _PART
+from boardlab.games.konoten.view import _PART, DISCARD_AT, GAIN_AT
 
 if TYPE_CHECKING:
     from boardlab.engine import Frame, GameState
@@ -250,29 +252,29 @@ class FastKonotenEncoder(BlockEncoder):
         out[at["decision.seat"] + (decision.player - me) % n] = 1
         innermost: dict[str, Frame] = {}
         for frame in reversed(s.stack):
-            part = _PART.get(frame[0])
+            part = _PART.get(frame[KEY])
             if part is not None and part not in innermost:
                 innermost[part] = frame
         get = innermost.get
         steps = get("abilities_used")
         if steps is not None:
             o = at["decision.abilities_used"]
-            for node in bits(steps[2]):
+            for node in bits(used_nodes(steps)):
                 out[o + node] = 1
         lens = get("lens")
         if lens is not None:
             self._lens_in_progress(lens, out)
         follow_up = get("follow_up_lens")
         if follow_up is not None:
-            out[at["decision.follow_up_lens"] + follow_up[2]] = 1
+            out[at["decision.follow_up_lens"] + follow_up[FollowUp.lens]] = 1
         growths, assistants = get("pay_growth"), get("pay_assistant")
         if growths is not None or assistants is not None:
             o = at["decision.payment"]
             if growths is not None:
-                out[o] = growths[2]
+                out[o] = growths[PayGrowth.left]
             if assistants is not None:
-                out[o + 1] = assistants[2]
-                place, index = assistants[3], assistants[4]
+                _, _, left, place, index = assistants
+                out[o + 1] = left
                 if place == ON_DEVICE:
                     out[o + 2 + index] = 1
                 elif place == ON_LENS:
@@ -280,27 +282,30 @@ class FastKonotenEncoder(BlockEncoder):
         gains = get("gains")
         if gains is not None:
             o = at["decision.gain"]
-            for i in range(8):
-                out[o + i] = gains[2 + i]
+            for i, field in enumerate(GAIN_AT):
+                out[o + i] = gains[field]
         discard = get("discard")
         if discard is not None:
             o = at["decision.discard"]
-            for i in range(4):
-                out[o + i] = discard[2 + i]
+            for i, field in enumerate(DISCARD_AT):
+                out[o + i] = discard[field]
         grow = get("grow_source")
         if grow is not None:
-            source = grow[2]
+            source = grow[Grow.source]
             out[at["decision.grow_source"] + (0 if source == FROM_STOCK else 1 + source)] = 1
         task = get("task")
         if task is not None:
-            out[at["decision.task"] + task[2]] = 1
+            out[at["decision.task"] + task[Task.task]] = 1
 
     def _lens_in_progress(self, f: Frame, out: Out) -> None:
         at = self._at
         cards_at = at["decision.grind_cards"]
         turned_at = at["decision.grind_turned"]
-        cards, flipped = f[2], f[3]
-        declaring = f[0] == "grind"
+        if f[KEY] == Grind.key:
+            _, _, cards, flipped, _, diff, _, awaiting = f
+        else:
+            _, _, cards, flipped, diff = f
+            awaiting = -1
         marks = 0
         placed = bits(cards)
         for card in placed:
@@ -314,9 +319,9 @@ class FastKonotenEncoder(BlockEncoder):
             out[o + cell] = 1
         o = at["decision.grind_numbers"]
         out[o] = len(placed)
-        out[o + 1] = f[5] if declaring else f[4]
-        if declaring and f[7] >= 0:
-            out[at["decision.grind_awaiting"] + f[7]] = 1
+        out[o + 1] = diff
+        if awaiting >= 0:
+            out[at["decision.grind_awaiting"] + awaiting] = 1
 
 
 def _native_args(
@@ -380,4 +385,4 @@ def _native_args(
         fast._uses,
     )
     parts = {frame: _NATIVE_PARTS.index(part) for frame, part in _PART.items()}
-    return layout, tables, dict(_KIND), parts, "grind"
+    return layout, tables, dict(_KIND), parts, Grind.key

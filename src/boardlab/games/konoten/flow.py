@@ -1,7 +1,7 @@
 """The frame table ``RULES`` and the round structure (K-5): supply (K-6), main (K-7), end (K-13).
 
 Every pending piece of work is a frame ``(key, seat, *data)`` on ``state.stack`` (layouts in
-the package README); ``RULES`` says, for each key, the decision it poses and how an answer
+``frames.py``); ``RULES`` says, for each key, the decision it poses and how an answer
 is applied (``Ask``), or the work it does by itself (``Step``). A decision with a single
 option is answered at once, except the main-phase action, which is always asked (K-7.1).
 When the stack runs empty ``refill`` starts the next seat's part of the phase, or the next
@@ -14,9 +14,28 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Ask, Frame, Step
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.konoten import abilities, draft, effects, grinding, growth, scoring, tasks
 from boardlab.games.konoten import main_phase as main
 from boardlab.games.konoten.content import CONTENT
+from boardlab.games.konoten.frames import (
+    LAYOUTS,
+    Character,
+    CheckTasks,
+    Discard,
+    EndAbilities,
+    FollowUp,
+    Foundation,
+    Gain,
+    Grind,
+    Grow,
+    PayAssistant,
+    PayGrowth,
+    SupplyAbilities,
+    SupplyToken,
+    Task,
+    Turn,
+)
 from boardlab.games.konoten.tables import CARD_IDS, N_DEVICES, bits
 from boardlab.games.konoten.wording import card_name, lens_name, seat_name
 
@@ -28,7 +47,7 @@ PHASE_NAMES = ("draft", "supply", "main", "end", "over")
 
 
 def _turn_prompt(s: KonotenState, f: Frame) -> str:
-    p = f[1]
+    p = f[PLAYER]
     return (
         f"{seat_name(p)}, round {s.round}: choose an action "
         f"(AP {s.ap[p]}, creativity {s.creativity[p]})"
@@ -36,114 +55,121 @@ def _turn_prompt(s: KonotenState, f: Frame) -> str:
 
 
 def _grind_prompt(s: KonotenState, f: Frame) -> str:
-    if f[7] >= 0:
+    _, p, cards, flipped, _, diff, _, awaiting = f
+    if awaiting >= 0:
         return (
-            f"{seat_name(f[1])}: place {CARD_IDS[f[7]]} as printed (upright) "
+            f"{seat_name(p)}: place {CARD_IDS[awaiting]} as printed (upright) "
             "or turned 180 degrees (flip)"
         )
-    cards = " ".join(card_name(c, f[3] >> c & 1) for c in bits(f[2])) or "none"
+    stack = " ".join(card_name(c, flipped >> c & 1) for c in bits(cards)) or "none"
     return (
-        f"{seat_name(f[1])}: add a card to the lens, or done "
-        f"(cards so far: {cards}; result - material {f[5]:+d})"
+        f"{seat_name(p)}: add a card to the lens, or done "
+        f"(cards so far: {stack}; result - material {diff:+d})"
     )
 
 
 def _prompt(text: str) -> Callable[[KonotenState, Frame], str]:
-    """A prompt ``"P1: <text>"``; ``text`` may name the frame's fields (``{f[2]}``)."""
-    return lambda s, f: f"{seat_name(f[1])}: " + text.format(f=f)
+    """A prompt ``"P1: <text>"``; ``text`` may name the frame's fields (``{left}``)."""
+    return lambda s, f: f"{seat_name(f[PLAYER])}: " + text.format_map(
+        dict(zip(LAYOUTS[f[KEY]].fields, f, strict=True))
+    )
 
 
 RULES: Mapping[str, Step[KonotenState] | Ask[KonotenState]] = {
     # the character draft (K1, A17)
-    "character": Ask(
+    Character.key: Ask(
         "choose_character",
         _prompt("choose a character board"),
         draft.options_character,
         draft.resolve_character,
     ),
     # supply phase (K-6): the token (K-6.2), then the supply abilities (K-6.3)
-    "supply_token": Ask(
+    SupplyToken.key: Ask(
         "supply_token",
         _prompt("the token from your stock becomes an assistant or grows a node"),
         growth.options_token,
         growth.resolve_supply_token,
         prepare=growth.prepare_supply_token,
     ),
-    "supply": Ask(
+    SupplyAbilities.key: Ask(
         "supply_ability",
         _prompt("use a supply ability, or done"),
         abilities.options_supply,
         abilities.resolve_ability,
     ),
     # main phase (K-7): one action per turn until every seat has ended
-    "turn": Ask(
+    Turn.key: Ask(
         "main_action", _turn_prompt, main.options_turn, main.resolve_turn, always_ask=True
     ),
     # grinding a lens (K-9): cards and orientations, a foundation, the optional follow-up
-    "grind": Ask(
+    Grind.key: Ask(
         grinding.grind_kind, _grind_prompt, grinding.options_grind, grinding.resolve_grind
     ),
-    "foundation": Ask(
+    Foundation.key: Ask(
         "grind_foundation",
-        lambda s, f: f"{seat_name(f[1])}: choose the foundation's cost (at least {max(0, f[4])})",
+        lambda s, f: (
+            f"{seat_name(f[PLAYER])}: choose the foundation's cost "
+            f"(at least {max(0, f[Foundation.diff])})"
+        ),
         grinding.options_foundation,
         grinding.resolve_foundation,
     ),
-    "follow_up": Ask(
+    FollowUp.key: Ask(
         "grind_follow_up",
         lambda s, f: (
-            f"{seat_name(f[1])}: place another assistant on your new lens {lens_name(f[2])}?"
+            f"{seat_name(f[PLAYER])}: place another assistant on your new lens "
+            f"{lens_name(f[FollowUp.lens])}?"
         ),
         grinding.options_follow_up,
         grinding.resolve_follow_up,
     ),
     # executing an effect (K-10): colour-token inputs, then the gains
-    "pay_growth": Ask(
+    PayGrowth.key: Ask(
         "pay_growth",
-        _prompt("pay a growth: which node's token returns to your stock ({f[2]} to pay)"),
+        _prompt("pay a growth: which node's token returns to your stock ({left} to pay)"),
         effects.options_pay_growth,
         effects.resolve_pay_growth,
     ),
-    "pay_assistant": Ask(
+    PayAssistant.key: Ask(
         "pay_assistant",
-        _prompt("pay an assistant: which returns to your stock ({f[2]} to pay)"),
+        _prompt("pay an assistant: which returns to your stock ({left} to pay)"),
         effects.options_pay_assistant,
         effects.resolve_pay_assistant,
     ),
-    "gain": Ask(
+    Gain.key: Ask(
         "gain_order",
         _prompt("which gain comes next"),
         effects.options_gain,
         effects.resolve_gain,
         prepare=effects.prepare_gain,
     ),
-    "discard": Ask(
+    Discard.key: Ask(
         "discard_material",
-        _prompt("over capacity, discard a new material ({f[5]} to discard)"),
+        _prompt("over capacity, discard a new material ({excess} to discard)"),
         effects.options_discard,
         effects.resolve_discard,
         prepare=effects.prepare_discard,
     ),
     # growth (K-11) and tasks (K-12), checked after every effect (A16)
-    "grow": Ask(
+    Grow.key: Ask(
         "grow_node",
         _prompt("choose the node to grow"),
         growth.options_grow,
         growth.resolve_grow,
         prepare=growth.prepare_grow,
     ),
-    "check_tasks": Step(tasks.check_tasks),
-    "task": Ask(
+    CheckTasks.key: Step(tasks.check_tasks),
+    Task.key: Ask(
         "task_reward",
         lambda s, f: (
-            f"{seat_name(f[1])}: task {CONTENT.tasks[f[2]]} done: "
+            f"{seat_name(f[PLAYER])}: task {CONTENT.tasks[f[Task.task]]} done: "
             "its token becomes an assistant or grows a node"
         ),
         growth.options_token,
         tasks.resolve_task,
     ),
     # end phase (K-13.3)
-    "end": Ask(
+    EndAbilities.key: Ask(
         "end_ability",
         _prompt("use an end-phase ability, or done"),
         abilities.options_end,
@@ -176,7 +202,7 @@ def refill(s: KonotenState) -> bool:
         for k in range(n):
             p = (s.main_next + k) % n
             if not ended >> p & 1:
-                s.stack.append(("turn", p))
+                s.stack.append((Turn.key, p))
                 return True
         s.phase = END
         s.order_pos = 0
@@ -185,7 +211,7 @@ def refill(s: KonotenState) -> bool:
         return True
     if phase == END:
         if s.order_pos < n:
-            s.stack.append(("end", (s.start + s.order_pos) % n, 0))
+            s.stack.append((EndAbilities.key, (s.start + s.order_pos) % n, 0))
             s.order_pos += 1
             return True
         if s.next_start >= 0:  # K-13.4
@@ -217,9 +243,9 @@ def supply_player(s: KonotenState, p: int) -> None:
     """K-6.1 gains, then the token step (K-6.2) and the supply abilities (K-6.3)."""
     s.ap[p] += CONTENT.supply_ap
     s.creativity[p] += CONTENT.supply_creativity
-    s.stack.append(("supply", p, 0))
+    s.stack.append((SupplyAbilities.key, p, 0))
     if s.stock[p]:
-        s.stack.append(("supply_token", p))
+        s.stack.append((SupplyToken.key, p))
 
 
 def end_phase_returns(s: KonotenState) -> None:

@@ -15,6 +15,7 @@ from boardlab.engine import Action, Frame
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.effects import ON_DEVICE, can_pay, execute
+from boardlab.games.konoten.frames import FollowUp, Foundation, Grind
 from boardlab.games.konoten.lenses import lens_info, use_lens
 from boardlab.games.konoten.tables import (
     CARD_INDEX,
@@ -97,7 +98,7 @@ def can_grind(s: KonotenState, p: int) -> bool:
 
 def start_grind(s: KonotenState, p: int) -> None:
     """Open the declaration of a new lens (Activate on the Grind device, K-7.4)."""
-    s.stack.append(("grind", p, 0, 0, 0, 0, 0, -1))
+    s.stack.append((Grind.key, p, 0, 0, 0, 0, 0, -1))
 
 
 # ---------------------------------------------------------------- cards and orientations
@@ -134,7 +135,7 @@ def options_grind(s: KonotenState, f: Frame) -> list[Action]:
 
 def grind_kind(f: Frame) -> str:
     """A card to add, or the orientation of the card just picked."""
-    return "grind_orientation" if f[7] >= 0 else "grind_card"
+    return "grind_orientation" if f[Grind.awaiting] >= 0 else "grind_card"
 
 
 def resolve_grind(s: KonotenState, f: Frame, action: Action) -> None:
@@ -143,7 +144,7 @@ def resolve_grind(s: KonotenState, f: Frame, action: Action) -> None:
         o = 1 if action.kind == "flip" else 0
         card_mask, card_diff, _ = ORIENTATIONS[pending][o]
         s.stack[-1] = (
-            "grind",
+            Grind.key,
             p,
             cards | 1 << pending,
             flipped | o << pending,
@@ -153,14 +154,15 @@ def resolve_grind(s: KonotenState, f: Frame, action: Action) -> None:
             -1,
         )
     elif action.kind == "done":
-        s.stack[-1] = ("foundation", p, cards, flipped, diff)
+        s.stack[-1] = (Foundation.key, p, cards, flipped, diff)
     else:
-        s.stack[-1] = (*f[:7], CARD_INDEX[str(action.args[0])])
+        card = CARD_INDEX[str(action.args[0])]
+        s.stack[-1] = (Grind.key, p, cards, flipped, mask, diff, count, card)
 
 
 # ---------------------------------------------------------------- foundation and resolution
 def options_foundation(s: KonotenState, f: Frame) -> list[Action]:
-    floor = max(0, f[4])
+    floor = max(0, f[Foundation.diff])
     return [A.FOUNDATION[k] for k in COSTS if k >= floor and s.found & COST_MASK[k]]
 
 
@@ -184,7 +186,7 @@ def resolve_foundation(s: KonotenState, f: Frame, action: Action) -> None:
     s.vp[p] += ground + passives.grind_bonus_vp
     s.vp_by_source[p * N_VP_SOURCES + CARDS_VP] += ground
     s.vp_by_source[p * N_VP_SOURCES + GRIND_BONUS_VP] += passives.grind_bonus_vp
-    s.stack[-1] = ("follow_up", p, lens)
+    s.stack[-1] = (FollowUp.key, p, lens)
     bonus = passives.device_bonus[GRIND]
     output = tuple(a + b for a, b in zip(DEVICE_OUTPUT[GRIND], bonus, strict=True))
     inp = DEVICE_INPUT[GRIND]
@@ -193,7 +195,7 @@ def resolve_foundation(s: KonotenState, f: Frame, action: Action) -> None:
 
 # ---------------------------------------------------------------- optional follow-up (K-9.5)
 def options_follow_up(s: KonotenState, f: Frame) -> list[Action]:
-    p, lens = f[1], f[2]
+    _, p, lens = f
     info = lens_info(s.lenses[lens])
     if (
         s.lobby_unused[p]
@@ -205,6 +207,7 @@ def options_follow_up(s: KonotenState, f: Frame) -> list[Action]:
 
 
 def resolve_follow_up(s: KonotenState, f: Frame, action: Action) -> None:
+    _, p, lens = f
     s.stack.pop()
     if action.kind != "skip":
-        use_lens(s, f[1], f[2], 0)
+        use_lens(s, p, lens, 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.effects import ON_DEVICE, affordable, execute, holdings
 from boardlab.games.konoten.grinding import can_grind, start_grind
@@ -56,7 +57,7 @@ def device_open(s: KonotenState, d: int) -> bool:
 
 def options_turn(s: KonotenState, f: Frame) -> list[Action]:
     """Collect, will, activate, persuade, reactivate: each only if payable in full; and end."""
-    p = f[1]
+    p = f[PLAYER]
     ch = s.char[p]
     grown = s.grown[p]
     passives = PASSIVES[ch][grown]
@@ -115,7 +116,7 @@ def options_turn(s: KonotenState, f: Frame) -> list[Action]:
 
 
 def resolve_turn(s: KonotenState, f: Frame, action: Action) -> None:
-    p = f[1]
+    p = f[PLAYER]
     s.stack.pop()
     s.main_next = (p + 1) % s.players
     kind = action.kind

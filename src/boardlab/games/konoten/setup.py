@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.flow import DRAFT, SUPPLY
+from boardlab.games.konoten.frames import Character
 from boardlab.games.konoten.tables import (
     ALL_FOUNDATIONS,
     ALL_TASKS,
@@ -79,7 +80,7 @@ def deal(s: KonotenState) -> None:
         s.char = [-1] * n
         s.phase = DRAFT
         for k in range(n):  # A17: reverse start order, so the seat before the start picks first
-            s.stack.append(("character", (s.start + k) % n))
+            s.stack.append((Character.key, (s.start + k) % n))
     else:
         order = list(range(N_CHARACTERS))
         rng.shuffle(order)

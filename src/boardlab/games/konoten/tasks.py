@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.konoten.content import MATERIALS
-from boardlab.games.konoten.effects import lenses_owned
+from boardlab.games.konoten.effects import FROM_STOCK, lenses_owned
+from boardlab.games.konoten.frames import Grow, Task
 from boardlab.games.konoten.tables import TASKS
 
 if TYPE_CHECKING:
@@ -25,8 +27,8 @@ _TASK_ROWS = tuple(
 
 
 def check_tasks(s: KonotenState, f: Frame) -> None:
-    """Replace the frame by a reward frame per newly met task of ``f[1]`` (first task on top)."""
-    p = f[1]
+    """Replace the frame by a reward frame per newly met task of its seat (first task on top)."""
+    p = f[PLAYER]
     stack = s.stack
     stack.pop()
     open_tasks = s.tasks[p]
@@ -39,16 +41,22 @@ def check_tasks(s: KonotenState, f: Frame) -> None:
             if held >= threshold:
                 met.append(task)
     if met:
-        claimed = {g[2] for g in stack if g[0] in ("task", "grow") and g[1] == p and g[2] >= 0}
+        claimed = set()  # tasks whose token waits on a task frame or the grow frame it became
+        for g in stack:
+            if g[PLAYER] == p:
+                if g[KEY] == Task.key:
+                    claimed.add(g[Task.task])
+                elif g[KEY] == Grow.key and g[Grow.source] != FROM_STOCK:
+                    claimed.add(g[Grow.source])
         for task in reversed(met):
             if task not in claimed:
-                stack.append(("task", p, task))
+                stack.append((Task.key, p, task))
 
 
 def resolve_task(s: KonotenState, f: Frame, action: Action) -> None:
-    p, task = f[1], f[2]
+    _, p, task = f
     if action.kind == "grow":
-        s.stack[-1] = ("grow", p, task)
+        s.stack[-1] = (Grow.key, p, task)
         return
     s.tasks[p] &= ~(1 << task)
     s.lobby_unused[p] += 1

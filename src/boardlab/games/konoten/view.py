@@ -13,9 +13,24 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Frame, Rng
+from boardlab.engine.layouts import KEY
 from boardlab.games.konoten.content import CONTENT, MATERIALS, SYMBOLS, Vector
 from boardlab.games.konoten.effects import FROM_STOCK, ON_DEVICE, ON_LENS, lenses_owned
 from boardlab.games.konoten.flow import PHASE_NAMES
+from boardlab.games.konoten.frames import (
+    Discard,
+    EndAbilities,
+    FollowUp,
+    Foundation,
+    Gain,
+    Grind,
+    Grow,
+    PayAssistant,
+    PayGrowth,
+    SupplyAbilities,
+    Task,
+    used_nodes,
+)
 from boardlab.games.konoten.lenses import lens_info
 from boardlab.games.konoten.tables import (
     CARD_IDS,
@@ -135,18 +150,30 @@ def view_body(s: KonotenState, seat: int | None) -> dict[str, Any]:
 
 #: The part of ``pending`` each frame key describes (frames of other keys carry no context).
 _PART = {
-    "supply": "abilities_used",
-    "end": "abilities_used",
-    "grind": "lens",
-    "foundation": "lens",
-    "follow_up": "follow_up_lens",
-    "pay_growth": "pay_growth",
-    "pay_assistant": "pay_assistant",
-    "gain": "gains",
-    "discard": "discard",
-    "grow": "grow_source",
-    "task": "task",
+    SupplyAbilities.key: "abilities_used",
+    EndAbilities.key: "abilities_used",
+    Grind.key: "lens",
+    Foundation.key: "lens",
+    FollowUp.key: "follow_up_lens",
+    PayGrowth.key: "pay_growth",
+    PayAssistant.key: "pay_assistant",
+    Gain.key: "gains",
+    Discard.key: "discard",
+    Grow.key: "grow_source",
+    Task.key: "task",
 }
+#: Where a gain frame holds each of ``GAIN_FIELDS``, and a discard frame ``DISCARD_FIELDS``.
+GAIN_AT = (
+    Gain.ap,
+    Gain.creativity,
+    Gain.vp,
+    Gain.light,
+    Gain.rainbow,
+    Gain.sediment,
+    Gain.growths,
+    Gain.assistants,
+)
+DISCARD_AT = (Discard.light, Discard.rainbow, Discard.sediment, Discard.excess)
 
 
 def _pending_view(s: KonotenState) -> dict[str, Any] | None:
@@ -160,7 +187,7 @@ def _pending_view(s: KonotenState) -> dict[str, Any] | None:
         return None
     innermost: dict[str, Frame] = {}
     for frame in reversed(s.stack):
-        part = _PART.get(frame[0])
+        part = _PART.get(frame[KEY])
         if part is not None and part not in innermost:
             innermost[part] = frame
     get = innermost.get
@@ -170,29 +197,34 @@ def _pending_view(s: KonotenState) -> dict[str, Any] | None:
     payment = None
     if growths is not None or assistants is not None:
         payment = {
-            "growths": 0 if growths is None else growths[2],
-            "assistants": 0 if assistants is None else assistants[2],
-            "executor": None if assistants is None else _executor(assistants[3], assistants[4]),
+            "growths": 0 if growths is None else growths[PayGrowth.left],
+            "assistants": 0 if assistants is None else assistants[PayAssistant.left],
+            "executor": None if assistants is None else _executor(assistants),
         }
     return {
         "kind": decision.kind,
-        "abilities_used": None if steps is None else [NODE_IDS[i] for i in bits(steps[2])],
+        "abilities_used": None if steps is None else [NODE_IDS[i] for i in bits(used_nodes(steps))],
         "lens": None if lens is None else _lens_in_progress(lens),
-        "follow_up_lens": None if follow_up is None else follow_up[2],
+        "follow_up_lens": None if follow_up is None else follow_up[FollowUp.lens],
         "payment": payment,
-        "gains": None if gains is None else dict(zip(GAIN_FIELDS, gains[2:10], strict=True)),
-        "discard": None if discard is None else dict(zip(DISCARD_FIELDS, discard[2:], strict=True)),
-        "grow_source": None if grow is None else _token_source(grow[2]),
-        "task": None if task is None else CONTENT.tasks[task[2]],
+        "gains": None if gains is None else _named(gains, GAIN_FIELDS, GAIN_AT),
+        "discard": None if discard is None else _named(discard, DISCARD_FIELDS, DISCARD_AT),
+        "grow_source": None if grow is None else _token_source(grow[Grow.source]),
+        "task": None if task is None else CONTENT.tasks[task[Task.task]],
     }
+
+
+def _named(frame: Frame, names: tuple[str, ...], positions: tuple[int, ...]) -> dict[str, int]:
+    return {name: frame[at] for name, at in zip(names, positions, strict=True)}
 
 
 def _token_source(source: int) -> str:
     return "stock" if source == FROM_STOCK else CONTENT.tasks[source]
 
 
-def _executor(place: int, index: int) -> dict[str, Any] | None:
+def _executor(f: Frame) -> dict[str, Any] | None:
     """Where the assistant executing an effect stands: it cannot pay for it (K-10.2)."""
+    place, index = f[PayAssistant.executor], f[PayAssistant.executor_at]
     if place == ON_DEVICE:
         return {"device": DEVICE_IDS[index]}
     if place == ON_LENS:
@@ -202,13 +234,16 @@ def _executor(place: int, index: int) -> dict[str, Any] | None:
 
 def _lens_in_progress(f: Frame) -> dict[str, Any]:
     """A lens being declared: its cards so far, the card awaiting its orientation, R - M."""
-    cards, flipped = f[2], f[3]
-    declaring = f[0] == "grind"
+    if f[KEY] == Grind.key:
+        _, _, cards, flipped, _, diff, _, awaiting = f
+    else:
+        _, _, cards, flipped, diff = f
+        awaiting = -1
     return {
         "cards": [{"card": CARD_IDS[c], "turned": bool(flipped >> c & 1)} for c in bits(cards)],
-        "awaiting": CARD_IDS[f[7]] if declaring and f[7] >= 0 else None,
-        "difference": f[5] if declaring else f[4],
-        "choosing_foundation": not declaring,
+        "awaiting": CARD_IDS[awaiting] if awaiting >= 0 else None,
+        "difference": diff,
+        "choosing_foundation": f[KEY] == Foundation.key,
     }
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.linnaeus.content import (
     ADVANCED,
     CONTENT,
@@ -16,6 +17,7 @@ from boardlab.games.linnaeus.content import (
     REGULAR_VOYAGES,
     WILD,
 )
+from boardlab.games.linnaeus.frames import Link, PlaceSpecimen
 
 if TYPE_CHECKING:
     from boardlab.engine import GameState
@@ -40,7 +42,7 @@ def audit(state: GameState) -> list[str]:
     s = cast("LinnaeusState", state)
     found: list[str] = []
     sides = range(s.n_sides)
-    being_placed = [f[2] for f in s.stack if f[0] == "place_specimen"]
+    being_placed = [f[PlaceSpecimen.specimen] for f in s.stack if f[KEY] == PlaceSpecimen.key]
     specimens = [*s.spec_deck, *s.sites, *s.library, *being_placed,
                  *(x for side in sides for x in s.researched[side])]
     _places(found, "specimen", specimens, range(len(CONTENT.specimens)), at_most=True)
@@ -88,7 +90,8 @@ def audit(state: GameState) -> list[str]:
             if not 0 <= s.ships[side][k] <= len(CONTENT.voyages[card].cells):
                 found.append(f"{who}'s ship on {CONTENT.voyages[card].id} is off its card")
         links = [b for b in s.links[side] if b >= 0]
-        linking = [f[2] for f in s.stack if f[0] == "link" and f[1] == side]
+        linking = [f[Link.book] for f in s.stack if f[KEY] == Link.key and f[PLAYER] == side]
+
         if sorted(links + linking + list(s.waiting[side])) != sorted(s.published[side]):
             found.append(f"{who}'s published books are not each linked or waiting once")
         if len(s.voyages[side]) != len(s.ships[side]) or len(s.voyages[side]) != len(

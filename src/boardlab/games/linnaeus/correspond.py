@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus import rewards
 from boardlab.games.linnaeus.actions import STOP, act
 from boardlab.games.linnaeus.content import CONTENT
 from boardlab.games.linnaeus.explore import modifier
+from boardlab.games.linnaeus.frames import SendMore
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -24,14 +26,14 @@ COLUMN_MAX = 3
 
 
 def options_correspond(s: LinnaeusState, f: Frame) -> list[Action]:
-    side = f[1]
+    side = f[PLAYER]
     found = [act("write", letter) for letter in s.letter_display if letter >= 0]
     found.extend(act("send", letter) for letter in sorted(set(s.letters[side])))
     return found
 
 
 def resolve_correspond(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, lens = f[1], f[2]
+    _, side, lens = f
     s.stack.pop()
     if a.kind == "write":
         letter = int(a.args[0])
@@ -41,24 +43,25 @@ def resolve_correspond(s: LinnaeusState, f: Frame, a: Action) -> None:
         return
     limit = modifier(lens, "send_limit") or SEND_LIMIT
     if limit > 1:
-        s.stack.append(("send_more", side, limit - 1))
+        s.stack.append((SendMore.key, side, limit - 1))
     send(s, side, int(a.args[0]))
 
 
 def options_send_more(s: LinnaeusState, f: Frame) -> list[Action]:
-    letters = sorted(set(s.letters[f[1]]))
+    letters = sorted(set(s.letters[f[PLAYER]]))
     if not letters:
         return []
     return [*(act("send", letter) for letter in letters), STOP]
 
 
 def resolve_send_more(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, left = f[1], f[2]
+    _, side, left = f
     if a.kind == "stop":
         s.stack.pop()
         return
     if left > 1:
-        s.stack[-1] = ("send_more", side, left - 1)
+        s.stack[-1] = (SendMore.key, side, left - 1)
+
     else:
         s.stack.pop()
     send(s, side, int(a.args[0]))

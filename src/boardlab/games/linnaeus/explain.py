@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.linnaeus import correspond, explore, free, garden
 from boardlab.games.linnaeus.actions import choice_key, lens_name, reward_text, reward_words
 from boardlab.games.linnaeus.content import (
@@ -32,6 +33,28 @@ from boardlab.games.linnaeus.content import (
     Book,
     Condition,
     Corner,
+)
+from boardlab.games.linnaeus.frames import (
+    AbilityTiming,
+    Appendix,
+    CornerOrder,
+    Cultivate,
+    Explore,
+    FirstVisit,
+    InitialOrder,
+    Investigate,
+    InvestigateChoice,
+    LinkWaiting,
+    PayReward,
+    PaySketch,
+    PlaceSpecimen,
+    Publish,
+    Repeat,
+    RewardChoice,
+    RewardOrder,
+    TurnEnd,
+    Voyage,
+    Wild,
 )
 from boardlab.games.linnaeus.research import open_corners
 
@@ -56,7 +79,7 @@ def explain(s: LinnaeusState, action: Action | str) -> str:
     if isinstance(action, str):
         action = next(a for a in s.legal_actions() if a.id == action)
     frame: Frame = s.stack[-1] if s.stack else ("", -1)
-    side = s.to_move if s.to_move is not None else int(frame[1])
+    side = s.to_move if s.to_move is not None else int(frame[PLAYER])
     handler = _HANDLERS.get(action.kind)
     detail = handler(s, side, frame, action) if handler else ""
     return f"{action.label}: {detail}" if detail else action.label
@@ -138,51 +161,52 @@ def _place(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
 
 
 def _wild(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    return f"{DOES[_arg(a)]}, {_times(int(f[2]) + 1)} (the lens is on the {TOOLS[f[2]]})"
+    tool = int(f[Wild.tool])
+    return f"{DOES[_arg(a)]}, {_times(tool + 1)} (the lens is on the {TOOLS[tool]})"
 
 
 def _ability(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    gain = reward_text(CONTENT.advanced[int(f[2]) - ADVANCED].gain)
-    runs = f"{ACTIONS[f[3]]} {_times(int(f[4]))}"
+    gain = reward_text(CONTENT.advanced[int(f[AbilityTiming.lens]) - ADVANCED].gain)
+    runs = f"{ACTIONS[f[AbilityTiming.action]]} {_times(int(f[AbilityTiming.count]))}"
     if a.args[0] == "before":
         return f"gain {gain} now, then {runs} (it may pay for the runs)"
     return f"{runs} first, then gain {gain}"
 
 
 def _continue(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    if f[0] == "repeat":
-        after = int(f[3]) - 1
-        return (f"run {ACTIONS[f[2]]} now ({_plural(after, 'more run')} after this one): "
-                f"{DOES[f[2]]}")
-    below = s.stack[-2][0] if len(s.stack) > 1 else ""
-    if below == "investigate":
+    if f[KEY] == Repeat.key:
+        action, after = f[Repeat.action], int(f[Repeat.left]) - 1
+        return (f"run {ACTIONS[action]} now ({_plural(after, 'more run')} after this one): "
+                f"{DOES[action]}")
+    below = s.stack[-2][KEY] if len(s.stack) > 1 else ""
+    if below == Investigate.key:
         return (f"no more free actions now: investigate "
                 f"{CONTENT.locations[s.explorer[side]].name}")
-    if below == "turn_end":
+    if below == TurnEnd.key:
         return "end your turn: achievements are checked, then the displays refill"
     return "no more free actions now; play goes on"
 
 
 def _stop(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    if f[0] == "repeat":
-        return (f"give up the {_plural(int(f[3]), 'remaining run')} of {ACTIONS[f[2]]}; the "
-                "turn goes on to publishing")
+    if f[KEY] == Repeat.key:
+        return (f"give up the {_plural(int(f[Repeat.left]), 'remaining run')} of "
+                f"{ACTIONS[f[Repeat.action]]}; the turn goes on to publishing")
     return "send no more letters in this run"
 
 
 def _skip(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    if f[0] == "publish":
+    if f[KEY] == Publish.key:
         held = " ".join(CONTENT.books[b].id for b in s.books[side])
         return f"publish no book this turn (you keep {held or 'your books'} for later)"
-    if f[0] == "pay_reward":
-        return f"do not pay, and give up {reward_words(REWARDS[f[2]].unpaid)}"
-    if f[0] == "appendix":
+    if f[KEY] == PayReward.key:
+        return f"do not pay, and give up {reward_words(REWARDS[f[PayReward.reward]].unpaid)}"
+    if f[KEY] == Appendix.key:
         return "publish the book without its appendix (no extra VP)"
     return "leave this out and go on"
 
 
 def _pay(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    reward = REWARDS[f[2]]
+    reward = REWARDS[f[PayReward.reward]]
     cost = ", ".join(_plural(n, noun) for n, noun in zip(reward.pay, ("coin", "container",
                                                                       "tool"), strict=True) if n)
     return f"pay {cost} and gain {reward_words(reward.unpaid)}"
@@ -190,7 +214,7 @@ def _pay(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
 
 def _space(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
     k = _arg(a)
-    initial = f[0] == "initial_order"
+    initial = f[KEY] == InitialOrder.key
     tile = s.current_tile if initial else s.next_tile
     gain = reward_text(CONTENT.order_tiles[tile][k])
     which = "round 1" if initial else "the next round"
@@ -235,7 +259,7 @@ def _location(s: LinnaeusState, side: int, loc: int) -> str:
 
 def _move(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
     loc = _arg(a)
-    cost = explore.destinations(s, side, int(f[2])).get(loc, 0)
+    cost = explore.destinations(s, side, int(f[Explore.lens])).get(loc, 0)
     route = f"the route costs {_plural(cost, 'coin')}" if cost else "a free route"
     return f"{route}; {_location(s, side, loc)}"
 
@@ -245,31 +269,33 @@ def _stay(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
 
 
 def _first_visit(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    loc = int(f[2])
+    loc = int(f[FirstVisit.location])
     k = 0 if a.args[0] == "upper" else 1
     return (f"gain {reward_text(CONTENT.locations[loc].first_visit[k])} for your first visit "
             f"to {CONTENT.locations[loc].name}")
 
 
 def _investigate(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    return f"gain {reward_text(CONTENT.locations[f[2]].reward)} at {CONTENT.locations[f[2]].name}"
+    place = CONTENT.locations[f[InvestigateChoice.location]]
+    return f"gain {reward_text(place.reward)} at {place.name}"
 
 
 def _collect(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    spec = CONTENT.specimens[s.sites[f[2]]]
-    cost = explore.collect_cost(spec, int(f[3]))
+    spec = CONTENT.specimens[s.sites[f[InvestigateChoice.location]]]
+    cost = explore.collect_cost(spec, int(f[InvestigateChoice.lens]))
     corners = ", ".join(_corner(c) for c in spec.corners)
     return (f"pay {_plural(cost, 'container')} for {spec.name} ({DOMAINS[spec.domain]}); it "
             f"goes into a free library slot; corners NW, NE, SE, SW: {corners}")
 
 
 def _nothing(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    return f"leave {CONTENT.locations[f[2]].name} as it is: no reward, no specimen"
+    place = CONTENT.locations[f[InvestigateChoice.location]]
+    return f"leave {place.name} as it is: no reward, no specimen"
 
 
 # ---------------------------------------------------------------------------- research
 def _slot(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    spec = CONTENT.specimens[f[2]]
+    spec = CONTENT.specimens[f[PlaceSpecimen.specimen]]
     slot, rot = _arg(a), _arg(a, 1)
     at = []
     now = ""
@@ -343,7 +369,7 @@ def _cultivate(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
     x = _arg(a)
     row = CONTENT.spots[x].row
     sketch = s.pond_sketch[row]
-    cost = garden.cultivate_cost(s, side, int(f[2]))
+    cost = garden.cultivate_cost(s, side, int(f[Cultivate.lens]))
     return (f"pay {_plural(cost, 'tool')}; the flower turns dark and is worth "
             f"{s.spot_value[x] + 1}; the row-{row} pond gives "
             f"{reward_text(CONTENT.ponds[s.ponds[row]])}"
@@ -358,7 +384,7 @@ def _ship(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
     step = s.ships[side][pos]
     cell = voyage.cells[step]
     times = 1 if cell.helm < 0 else (CONTENT.helm[s.helm][cell.helm]
-                                     + explore.modifier(int(f[2]), "helm_plus"))
+                                     + explore.modifier(int(f[Voyage.lens]), "helm_plus"))
     text = f"the ship reaches space {step + 1} of {len(voyage.cells)}: " \
            f"{reward_text(cell.reward)}"
     if cell.helm >= 0:
@@ -382,7 +408,7 @@ def _link(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
 
 
 def _link_book(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    card = s.voyages[side][f[2]]
+    card = s.voyages[side][f[LinkWaiting.card_position]]
     return f"it links to the new card {CONTENT.voyages[card].id}: {_voyage_text(card)}"
 
 
@@ -404,17 +430,18 @@ def _token(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
 
 def _sketch(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
     sketch = CONTENT.sketches[_arg(a)]
-    book = CONTENT.books[f[2]]
-    text = f"it pays the entry of value {f[3][0]}+ with a {sketch.value}"
-    if f[4] and sketch.colour == book.colour:
+    book = CONTENT.books[f[PaySketch.book]]
+    face_up = f[PaySketch.face_up]
+    text = f"it pays the entry of value {f[PaySketch.requirements][0]}+ with a {sketch.value}"
+    if face_up and sketch.colour == book.colour:
         return text + f"; face up and of the book's colour: its bonus {reward_text(sketch.bonus)}"
-    if f[4]:
+    if face_up:
         return text + f"; no bonus (the book is {DOMAINS[book.colour]})"
     return text + "; face down under the appendix, no bonus"
 
 
 def _appendix(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    book = CONTENT.books[f[2]]
+    book = CONTENT.books[f[Appendix.book]]
     cost = ", ".join(_plural(n, noun) for n, noun in zip(book.appendix_cost,
                                                          ("coin", "container", "tool"),
                                                          strict=True) if n)
@@ -425,7 +452,7 @@ def _appendix(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
 
 # ---------------------------------------------------------------------------- reward choices
 def _choose(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    choices = REWARDS[f[2]].choice
+    choices = REWARDS[f[RewardChoice.reward]].choice
     others = " or ".join(reward_text(c) for c in choices if choice_key(c) != a.args[0])
     held = f"you hold {s.tools[side]} tools and {s.containers[side]} containers"
     return f"instead of {others}; {held}"
@@ -474,7 +501,7 @@ def _refresh_lenses(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
 
 
 def _lens_order(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    n = int(f[2])
+    n = int(f[RewardOrder.lenses])
     lenses = "1 advanced lens" if n == 1 else f"{n} advanced lenses"
     if a.args[0] == "first":
         return f"you pick {lenses} now, holding {_plural(s.coins[side], 'coin')}"
@@ -483,8 +510,9 @@ def _lens_order(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
 
 
 def _corner_next(s: LinnaeusState, side: int, f: Frame, a: Action) -> str:
-    specimens, gains = f[2], f[3]
+    specimens, gains = f[CornerOrder.specimens], f[CornerOrder.gains]
     k = specimens.index(_arg(a))
+
     rest = ", then ".join(reward_text(g) for i, g in enumerate(gains) if i != k)
     return f"{reward_text(gains[k])} now; after it {rest}"
 

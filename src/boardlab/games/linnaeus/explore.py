@@ -1,9 +1,9 @@
 """Explore (rules §9.1): move along a route (or stay), then investigate the location.
 
-Frames: ``("explore", p, lens)`` asks ``explore_move``; then ``("window", p)`` and
-``("investigate", p, lens)`` (a Step), which pushes ``("first_visit", p, loc)`` when both
-first-visit spaces are open and ``("investigate_choice", p, loc, lens)`` (location reward,
-collect, or nothing); collecting asks ``("place_specimen", p, specimen)``.
+Frames (their fields in ``frames.py``): ``explore`` asks ``explore_move``; then ``window``
+and ``investigate`` (a Step), which pushes ``first_visit`` when both first-visit spaces are
+open and ``investigate_choice`` (location reward, collect, or nothing); collecting asks
+``place_specimen``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,13 @@ from boardlab.engine import Action, Frame
 from boardlab.games.linnaeus import research, rewards
 from boardlab.games.linnaeus.actions import act
 from boardlab.games.linnaeus.content import ADVANCED, CONTENT, N_LOCATIONS, Specimen
+from boardlab.games.linnaeus.frames import (
+    FirstVisit,
+    Investigate,
+    InvestigateChoice,
+    PlaceSpecimen,
+    Window,
+)
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -62,19 +69,20 @@ def destinations(s: LinnaeusState, side: int, lens: int) -> dict[int, int]:
 
 def options_move(s: LinnaeusState, f: Frame) -> list[Action]:
     found = [act("stay")]
-    found.extend(act("move", loc) for loc in sorted(destinations(s, f[1], f[2])))
+    _, side, lens = f
+    found.extend(act("move", loc) for loc in sorted(destinations(s, side, lens)))
     return found
 
 
 def resolve_move(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, lens = f[1], f[2]
+    _, side, lens = f
     s.stack.pop()
     if a.kind == "move":
         loc = int(a.args[0])
         s.coins[side] -= destinations(s, side, lens)[loc]
         s.explorer[side] = loc
-    s.stack.append(("investigate", side, lens))
-    s.stack.append(("window", side))
+    s.stack.append((Investigate.key, side, lens))
+    s.stack.append((Window.key, side))
 
 
 def open_spaces(s: LinnaeusState, loc: int) -> list[int]:
@@ -82,7 +90,7 @@ def open_spaces(s: LinnaeusState, loc: int) -> list[int]:
 
 
 def run_investigate(s: LinnaeusState, f: Frame) -> None:
-    side, lens = f[1], f[2]
+    _, side, lens = f
     s.stack.pop()
     loc = s.explorer[side]
     place = CONTENT.locations[loc]
@@ -97,12 +105,12 @@ def run_investigate(s: LinnaeusState, f: Frame) -> None:
         return
     if place.kind != "specimen":
         return
-    s.stack.append(("investigate_choice", side, loc, lens))
+    s.stack.append((InvestigateChoice.key, side, loc, lens))
     if not s.visited[side] >> loc & 1:
         s.visited[side] |= 1 << loc
         spaces = open_spaces(s, loc)
         if len(spaces) == 2:
-            s.stack.append(("first_visit", side, loc))
+            s.stack.append((FirstVisit.key, side, loc))
         elif spaces:
             mark_first_visit(s, side, loc, spaces[0])
 
@@ -117,12 +125,13 @@ _UPPER, _LOWER = act("first_visit", "upper"), act("first_visit", "lower")
 
 
 def options_first_visit(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [(_UPPER, _LOWER)[k] for k in open_spaces(s, f[2])]
+    return [(_UPPER, _LOWER)[k] for k in open_spaces(s, f[FirstVisit.location])]
 
 
 def resolve_first_visit(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    mark_first_visit(s, f[1], f[2], 0 if a.args[0] == "upper" else 1)
+    _, side, loc = f
+    mark_first_visit(s, side, loc, 0 if a.args[0] == "upper" else 1)
 
 
 def collect_cost(specimen: Specimen, lens: int) -> int:
@@ -133,7 +142,7 @@ _REWARD, _COLLECT, _NOTHING = act("investigate", "reward"), act("collect"), act(
 
 
 def options_investigate(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, loc, lens = f[1], f[2], f[3]
+    _, side, loc, lens = f
     found = [_REWARD]
     tile = s.sites[loc]
     if (tile >= 0 and -1 in s.library[side * 4 : side * 4 + 4]
@@ -144,7 +153,7 @@ def options_investigate(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_investigate(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, loc, lens = f[1], f[2], f[3]
+    _, side, loc, lens = f
     s.stack.pop()
     if a.kind == "investigate":
         rewards.give(s, side, CONTENT.locations[loc].reward)
@@ -152,7 +161,7 @@ def resolve_investigate(s: LinnaeusState, f: Frame, a: Action) -> None:
         tile = s.sites[loc]
         s.containers[side] -= collect_cost(CONTENT.specimens[tile], lens)
         s.sites[loc] = -1
-        s.stack.append(("place_specimen", side, tile))
+        s.stack.append((PlaceSpecimen.key, side, tile))
 
 
 def _layouts(specimen: Specimen) -> list[int]:
@@ -171,15 +180,16 @@ LAYOUTS = tuple(_layouts(sp) for sp in CONTENT.specimens)
 
 
 def options_place_specimen(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, tile = f[1], f[2]
+    _, side, tile = f
     base = side * 4
     return [act("slot", slot, rot) for slot in range(4) if s.library[base + slot] < 0
             for rot in LAYOUTS[tile]]
 
 
 def resolve_place_specimen(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, tile = f[1], f[2]
+    _, side, tile = f
     s.stack.pop()
+
     slot, rot = int(a.args[0]), int(a.args[1])
     base = side * 4
     s.library[base + slot] = tile

@@ -2,7 +2,7 @@
 
 Every pending piece of work is a frame ``(key, side, *data)`` on ``state.stack``; ``RULES``
 says for each key the decision it poses (``Ask``) or the work it does alone (``Step``).
-Frame layouts are in the docstrings of the modules named here and in the package README.
+Each frame kind's fields are declared in ``frames.py`` (``frames.LAYOUTS``, one per key).
 
 Setup: ``start_tile`` (option) -> ``initial_order`` (reverse seat order) -> ``order_fixed``.
 A turn (``turn.begin_turn``): ``place`` -> tool bonus -> [``ability_timing``] -> ``repeat``
@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Ask, Frame, Step
+from boardlab.engine.layouts import PLAYER
 from boardlab.engine.stack import rules_table
 from boardlab.games.linnaeus import (
     correspond,
@@ -33,6 +34,18 @@ from boardlab.games.linnaeus import (
 )
 from boardlab.games.linnaeus.actions import reward_text
 from boardlab.games.linnaeus.content import ACTIONS, CONTENT, DOMAINS
+from boardlab.games.linnaeus.frames import (
+    AutomaTurn,
+    FirstVisit,
+    InvestigateChoice,
+    KnowledgePick,
+    PayKnowledge,
+    PayReward,
+    PaySketch,
+    PlaceSpecimen,
+    Repeat,
+    RewardChoice,
+)
 from boardlab.games.linnaeus.free import REFRESH_LENSES, with_free
 
 if TYPE_CHECKING:
@@ -43,11 +56,12 @@ NOT_YET_IMPLEMENTED: tuple[str, ...] = ()
 
 
 def _p(f: Frame) -> str:
-    return f"P{f[1] + 1}"
+    return f"P{f[PLAYER] + 1}"
 
 
 def _domain(f: Frame) -> str:
-    return "any category" if f[2] < 0 else f"a {DOMAINS[f[2]]} category"
+    domain = f[KnowledgePick.domain]
+    return "any category" if domain < 0 else f"a {DOMAINS[domain]} category"
 
 
 _RULES: dict[str, Step[LinnaeusState] | Ask[LinnaeusState]] = {
@@ -68,7 +82,8 @@ _RULES: dict[str, Step[LinnaeusState] | Ask[LinnaeusState]] = {
                           lambda s, f: f"{_p(f)}: gain the lens ability before or after?",
                           turn.options_timing, turn.resolve_timing),
     "repeat": with_free(Ask("turn_window",
-                            lambda s, f: f"{_p(f)}: {ACTIONS[f[2]]} ({f[3]} left): continue "
+                            lambda s, f: f"{_p(f)}: {ACTIONS[f[Repeat.action]]} "
+                            f"({f[Repeat.left]} left): continue "
                             "or stop; or a free action",
                             turn.options_repeat, turn.resolve_repeat)),
     "order_space": Ask("order_space",
@@ -82,15 +97,17 @@ _RULES: dict[str, Step[LinnaeusState] | Ask[LinnaeusState]] = {
                    explore.options_move, explore.resolve_move),
     "investigate": Step(explore.run_investigate),
     "first_visit": Ask("first_visit_space",
-                       lambda s, f: f"{_p(f)}: first visit to {CONTENT.locations[f[2]].name}: "
-                       "which space?",
+                       lambda s, f: f"{_p(f)}: first visit to "
+                       f"{CONTENT.locations[f[FirstVisit.location]].name}: which space?",
                        explore.options_first_visit, explore.resolve_first_visit),
     "investigate_choice": Ask("investigate",
-                              lambda s, f: f"{_p(f)}: at {CONTENT.locations[f[2]].name}: the "
+                              lambda s, f: f"{_p(f)}: at "
+                              f"{CONTENT.locations[f[InvestigateChoice.location]].name}: the "
                               "location reward, collect the specimen, or nothing",
                               explore.options_investigate, explore.resolve_investigate),
     "place_specimen": Ask("place_specimen",
-                          lambda s, f: f"{_p(f)}: put {CONTENT.specimens[f[2]].name} in a "
+                          lambda s, f: f"{_p(f)}: put "
+                          f"{CONTENT.specimens[f[PlaceSpecimen.specimen]].name} in a "
                           "library slot (slot, rotation)",
                           explore.options_place_specimen, explore.resolve_place_specimen),
     "research": Ask("research_move", lambda s, f: f"{_p(f)}: move your researcher",
@@ -107,10 +124,12 @@ _RULES: dict[str, Step[LinnaeusState] | Ask[LinnaeusState]] = {
     "publish": with_free(Ask("publish_book", lambda s, f: f"{_p(f)}: publish a book?",
                              publish.options_publish, publish.resolve_publish)),
     "pay_knowledge": Ask("pay_knowledge",
-                         lambda s, f: f"{_p(f)}: which {DOMAINS[f[2]]} token pays?",
+                         lambda s, f: f"{_p(f)}: which {DOMAINS[f[PayKnowledge.domain]]} "
+                         "token pays?",
                          publish.options_pay_knowledge, publish.resolve_pay_knowledge),
     "pay_sketch": Ask("pay_sketch",
-                      lambda s, f: f"{_p(f)}: which sketch pays (value {f[3][0]} or more)?",
+                      lambda s, f: f"{_p(f)}: which sketch pays (value "
+                      f"{f[PaySketch.requirements][0]} or more)?",
                       publish.options_pay_sketch, publish.resolve_pay_sketch),
     "appendix": with_free(Ask("appendix", lambda s, f: f"{_p(f)}: add the appendix?",
                               publish.options_appendix, publish.resolve_appendix)),
@@ -118,10 +137,12 @@ _RULES: dict[str, Step[LinnaeusState] | Ask[LinnaeusState]] = {
                 publish.options_link, publish.resolve_link, publish.prepare_link),
     # rewards (§2.3, §21.6)
     "gain": Step(rewards.run_gain),
-    "pay_reward": Ask("pay_reward", lambda s, f: f"{_p(f)}: pay for {reward_text(f[2])}?",
+    "pay_reward": Ask("pay_reward",
+                      lambda s, f: f"{_p(f)}: pay for {reward_text(f[PayReward.reward])}?",
                       rewards.options_pay, rewards.resolve_pay),
     "reward_choice": Ask("reward_choice",
-                         lambda s, f: f"{_p(f)}: choose one: {reward_text(f[2])}",
+                         lambda s, f: f"{_p(f)}: choose one: "
+                         f"{reward_text(f[RewardChoice.reward])}",
                          rewards.options_choice, rewards.resolve_choice),
     "lecture_step": Ask("lecture_step", lambda s, f: f"{_p(f)}: a lecture step on which track?",
                         rewards.options_lecture, rewards.resolve_lecture),
@@ -184,7 +205,7 @@ def refill(s: LinnaeusState) -> bool:
         s.turns_done += 1
         if side == s.automa:
             s.active = side
-            s.stack.append(("automa_turn", side))
+            s.stack.append((AutomaTurn.key, side))
         else:
             turn.begin_turn(s, side)
         return True

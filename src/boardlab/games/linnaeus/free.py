@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Ask, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus import rewards
 from boardlab.games.linnaeus.actions import act
 from boardlab.games.linnaeus.content import CONTENT
+from boardlab.games.linnaeus.frames import ACTION_STEPS
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -87,7 +89,7 @@ def take_free(s: LinnaeusState, side: int, a: Action) -> None:
     kind, args = a.kind, a.args
     if kind == "extra":
         s.coins[side] -= EXTRA_COST
-        s.stack.append((rewards.ACTION_FRAMES[int(args[0])], side, -1))
+        s.stack.append((ACTION_STEPS[int(args[0])].key, side, -1))
     elif kind == "buy":
         s.coins[side] -= BUY_COST
         if args[0] == "container":
@@ -166,16 +168,17 @@ def with_free(ask: Ask[LinnaeusState], covered: Action | None = None) -> Ask[Lin
 
     def with_options(s: LinnaeusState, f: Frame) -> Sequence[Action]:
         found = options(s, f)
-        if not found or not in_window(s, f[1]):
+        if not found or not in_window(s, f[PLAYER]):
             return found
-        free = free_options(s, f[1])
+        free = free_options(s, f[PLAYER])
         if covered is not None and covered in free:
             free.remove(covered)
         return [*found, *free]
 
     def resolve_or_free(s: LinnaeusState, f: Frame, a: Action) -> None:
         if a.kind in FREE_KINDS:
-            take_free(s, f[1], a)
+            take_free(s, f[PLAYER], a)
+
         else:
             resolve(s, f, a)
 

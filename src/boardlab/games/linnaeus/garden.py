@@ -30,7 +30,8 @@ def cultivate_cost(s: LinnaeusState, side: int, lens: int) -> int:
 
 
 def options_garden(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, lens = f[1], f[2]
+    _, side, lens = f
+
     empty = [x for x in range(N_SPOTS) if s.spot_owner[x] < 0]
     found: list[Action] = []
     for value in (1, 2, 3):
@@ -43,7 +44,8 @@ def options_garden(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_garden(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, lens = f[1], f[2]
+    _, side, lens = f
+
     s.stack.pop()
     if a.kind == "plant":
         plant(s, side, int(a.args[0]), int(a.args[1]))

@@ -1,8 +1,9 @@
 """The income phase (rules §15): lenses back (and the capacity limit), the new turn order,
 the next action-order tile, voyage income, the helm; then the next round or the end.
 
-Frames, top first: ``income_lenses`` (pushes ``("discard_lens", p)``) -> ``income_order``
--> ``income_voyage`` (pushes ``("income", p, cards)``) -> ``income_end``.
+Frames, top first (their fields in ``frames.py``): ``income_lenses`` (pushes
+``discard_lens``) -> ``income_order`` -> ``income_voyage`` (pushes ``income``) ->
+``income_end``.
 """
 
 from __future__ import annotations
@@ -10,9 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus import rewards, scoring, university
 from boardlab.games.linnaeus.actions import act
 from boardlab.games.linnaeus.content import CONTENT, REWARDS, WILD
+from boardlab.games.linnaeus.frames import (
+    DiscardLens,
+    Income,
+    IncomeEnd,
+    IncomeLenses,
+    IncomeOrder,
+    IncomeVoyage,
+)
 from boardlab.games.linnaeus.turn import LAST_ROUND, MICROSCOPE
 
 if TYPE_CHECKING:
@@ -21,8 +31,8 @@ if TYPE_CHECKING:
 
 def push_income(s: LinnaeusState) -> None:
     s.active = -1
-    s.stack.extend([("income_end", 0), ("income_voyage", 0), ("income_order", 0),
-                    ("income_lenses", 0)])
+    s.stack.extend([(IncomeEnd.key, 0), (IncomeVoyage.key, 0), (IncomeOrder.key, 0),
+                    (IncomeLenses.key, 0)])
 
 
 def run_lenses(s: LinnaeusState, f: Frame) -> None:
@@ -40,22 +50,23 @@ def run_lenses(s: LinnaeusState, f: Frame) -> None:
         s.on_tool[base : base + 3] = [-1, -1, -1]
     for side in reversed(s.turn_order):
         if side != s.automa and len(s.available[side]) > CONTENT.lens_capacity:
-            s.stack.append(("discard_lens", side))
+            s.stack.append((DiscardLens.key, side))
 
 
 def prepare_discard(s: LinnaeusState, f: Frame) -> bool:
-    if len(s.available[f[1]]) > CONTENT.lens_capacity:
+    if len(s.available[f[PLAYER]]) > CONTENT.lens_capacity:
         return True
     s.stack.pop()
     return False
 
 
 def options_discard(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [act("discard", code) for code in sorted(set(s.available[f[1]])) if code != WILD]
+    held = s.available[f[PLAYER]]
+    return [act("discard", code) for code in sorted(set(held)) if code != WILD]
 
 
 def resolve_discard(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side = f[1]
+    side = f[PLAYER]
     held = list(s.available[side])
     held.remove(int(a.args[0]))
     s.available[side] = tuple(held)
@@ -96,11 +107,11 @@ def run_voyage(s: LinnaeusState, f: Frame) -> None:
         if side != s.automa:
             cards = paying(s, side)
             if cards:
-                s.stack.append(("income", side, cards))
+                s.stack.append((Income.key, side, cards))
 
 
 def options_income(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, cards = f[1], f[2]
+    _, side, cards = f
     incomes = [REWARDS[CONTENT.voyages[s.voyages[side][k]].income] for k in cards]
     if any(r.pay for r in incomes):
         return [act("income", s.voyages[side][k]) for k in cards]
@@ -108,11 +119,12 @@ def options_income(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_income(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, cards = f[1], f[2]
+    _, side, cards = f
     k = s.voyages[side].index(int(a.args[0]))
     rest = tuple(x for x in cards if x != k)
     if rest:
-        s.stack[-1] = ("income", side, rest)
+        s.stack[-1] = (Income.key, side, rest)
+
     else:
         s.stack.pop()
     rewards.give(s, side, CONTENT.voyages[s.voyages[side][k]].income)

@@ -1,10 +1,10 @@
 """Publishing a book (rules §14): after the action, at most one book a turn; knowledge and
 sketches paid, the book's VP and reward, the optional appendix, the link to a voyage card.
 
-Frames: ``("publish", p)`` asks ``publish_book`` (a held book that can be paid now, or
-``skip``); then ``("pay_knowledge", p, domain, n)`` for wildcard entries, ``("pay_sketch",
-p, book, requirements, face_up)`` per sketch entry (largest first), the reward's ``gain``,
-``("appendix", p, book)`` (``appendix`` / ``skip``) and ``("link", p, book)``.
+Frames (their fields in ``frames.py``): ``publish`` asks ``publish_book`` (a held book that
+can be paid now, or ``skip``); then ``pay_knowledge`` for wildcard entries, ``pay_sketch``
+per sketch entry (largest first), the reward's ``gain``, ``appendix`` (``appendix`` /
+``skip``) and ``link``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus import rewards
 from boardlab.games.linnaeus.actions import SKIP, act
 from boardlab.games.linnaeus.content import CONTENT, Book
+from boardlab.games.linnaeus.frames import Appendix, Link, PayKnowledge, PaySketch
 from boardlab.games.linnaeus.free import BUY_COST
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ def could_take_and_publish(s: LinnaeusState, side: int) -> bool:
 
 
 def options_publish(s: LinnaeusState, f: Frame) -> list[Action]:
-    side = f[1]
+    side = f[PLAYER]
     if not s.books[side]:
         # the window before publishing (ruling 23) matters with no book held only when a
         # book taken in it could be published this turn (§14.1); else the end window serves
@@ -88,7 +90,7 @@ def options_publish(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_publish(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side = f[1]
+    side = f[PLAYER]
     s.stack.pop()
     if a.kind == "skip":
         return
@@ -110,33 +112,34 @@ def publish(s: LinnaeusState, side: int, b: int) -> None:
             wild[-1 - entry] += 1
     s.vp[side] += book.vp
     push = s.stack.append
-    push(("link", side, b))
+    push((Link.key, side, b))
     if book.appendix_cost:
-        push(("appendix", side, b))
+        push((Appendix.key, side, b))
     rewards.give(s, side, book.reward)
     if book.sketches:
-        push(("pay_sketch", side, b, book.sketches, 1))
+        push((PaySketch.key, side, b, book.sketches, 1))
     for domain in (2, 1, 0):
         if wild[domain]:
-            push(("pay_knowledge", side, domain, wild[domain]))
+            push((PayKnowledge.key, side, domain, wild[domain]))
 
 
 def options_pay_knowledge(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, domain = f[1], f[2]
+    side, domain = f[PLAYER], f[PayKnowledge.domain]
     return [act("token", c) for c in range(domain * 3, domain * 3 + 3)
             if s.knowledge[side * 9 + c] > 0]
 
 
 def resolve_pay_knowledge(s: LinnaeusState, f: Frame, a: Action) -> None:
-    if f[3] > 1:
-        s.stack[-1] = (*f[:3], f[3] - 1)
+    _, side, domain, count = f
+    if count > 1:
+        s.stack[-1] = (PayKnowledge.key, side, domain, count - 1)
     else:
         s.stack.pop()
-    s.knowledge[f[1] * 9 + int(a.args[0])] -= 1
+    s.knowledge[side * 9 + int(a.args[0])] -= 1
 
 
 def options_pay_sketch(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, requirements = f[1], f[3]
+    side, requirements = f[PLAYER], f[PaySketch.requirements]
     need, rest = requirements[0], requirements[1:]
     held = s.sketches[side]
     found = []
@@ -151,9 +154,9 @@ def options_pay_sketch(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_pay_sketch(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, b, requirements, face_up = f[1], f[2], f[3], f[4]
+    _, side, b, requirements, face_up = f
     if len(requirements) > 1:
-        s.stack[-1] = (f[0], side, b, requirements[1:], face_up)
+        s.stack[-1] = (PaySketch.key, side, b, requirements[1:], face_up)
     else:
         s.stack.pop()
     k = int(a.args[0])
@@ -170,7 +173,7 @@ _APPENDIX = act("appendix")
 
 
 def options_appendix(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, book = f[1], CONTENT.books[f[2]]
+    side, book = f[PLAYER], CONTENT.books[f[Appendix.book]]
     if rewards.can_pay(s, side, book.appendix_cost) and sketches_fit(
             _values(s, side), book.appendix_sketches):
         return [_APPENDIX, SKIP]
@@ -178,7 +181,7 @@ def options_appendix(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_appendix(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, b = f[1], f[2]
+    _, side, b = f
     s.stack.pop()
     if a.kind == "skip":
         return
@@ -186,7 +189,7 @@ def resolve_appendix(s: LinnaeusState, f: Frame, a: Action) -> None:
     rewards.pay(s, side, book.appendix_cost)
     s.vp[side] += book.appendix_vp
     if book.appendix_sketches:
-        s.stack.append(("pay_sketch", side, b, book.appendix_sketches, 0))
+        s.stack.append((PaySketch.key, side, b, book.appendix_sketches, 0))
 
 
 def unlinked(s: LinnaeusState, side: int) -> list[int]:
@@ -194,17 +197,21 @@ def unlinked(s: LinnaeusState, side: int) -> list[int]:
 
 
 def prepare_link(s: LinnaeusState, f: Frame) -> bool:
-    if unlinked(s, f[1]):
+    _, side, book = f
+    if unlinked(s, side):
         return True
     s.stack.pop()
-    s.waiting[f[1]] = (*s.waiting[f[1]], f[2])
+    s.waiting[side] = (*s.waiting[side], book)
     return False
 
 
 def options_link(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [act("link", s.voyages[f[1]][k]) for k in unlinked(s, f[1])]
+    side = f[PLAYER]
+    return [act("link", s.voyages[side][k]) for k in unlinked(s, side)]
 
 
 def resolve_link(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    rewards.link_book(s, f[1], f[2], s.voyages[f[1]].index(int(a.args[0])))
+    _, side, book = f
+    rewards.link_book(s, side, book, s.voyages[side].index(int(a.args[0])))
+

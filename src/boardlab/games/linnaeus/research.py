@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus import rewards
 from boardlab.games.linnaeus.actions import act
 from boardlab.games.linnaeus.content import (
@@ -23,6 +24,7 @@ from boardlab.games.linnaeus.content import (
     POINT_CORNERS,
     Corner,
 )
+from boardlab.games.linnaeus.frames import CornerOrder
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -36,7 +38,7 @@ def diagonal(s: LinnaeusState, side: int, lens: int) -> bool:
 
 
 def options_research(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, lens = f[1], f[2]
+    _, side, lens = f
     here = s.researcher[side]
     points = list(ORTHOGONAL[here])
     if diagonal(s, side, lens):
@@ -45,7 +47,7 @@ def options_research(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_research(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side = f[1]
+    side = f[PLAYER]
     s.stack.pop()
     point = int(a.args[0])
     s.researcher[side] = point
@@ -94,6 +96,7 @@ def resolve_point(s: LinnaeusState, side: int, point: int, only_slot: int = -1) 
             s.covered[base + slot] = 0
             s.researched[side] = (*s.researched[side], tile)
     if len(gains) > 1:
-        s.stack.append(("corner_order", side, tuple(specimens), tuple(gains)))
+        s.stack.append((CornerOrder.key, side, tuple(specimens), tuple(gains)))
+
     elif gains:
         rewards.give(s, side, gains[0])

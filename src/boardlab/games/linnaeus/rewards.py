@@ -1,7 +1,7 @@
 """Gaining rewards (rules §2.3) and the tracks they move: taxonomy (§7.1-7.2), lectures
 (§13.1), knowledge (§2.2), sketches (§2.5), exotics (§12.4), cards from displays.
 
-A reward is gained through the frame ``("gain", side, reward_id)``: its plain parts apply at
+A reward is gained through the frame ``Gain`` (``frames.py``): its plain parts apply at
 once, and every part that needs a choice becomes a decision of its own (§21.6), in the
 order of the reward's fields: lecture steps, knowledge, sketch draws, activations, exotics,
 advanced lenses, actions, books, voyage cards, a ``choice`` (a taxonomy lap's lens pick
@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus.actions import PAY, SKIP, act, choice_key
 from boardlab.games.linnaeus.content import (
     ADVANCED,
@@ -26,6 +27,23 @@ from boardlab.games.linnaeus.content import (
     TAXONOMY_LOOP,
     Reward,
     intern,
+)
+from boardlab.games.linnaeus.frames import (
+    ACTION_STEPS,
+    Activate,
+    BookPick,
+    CornerOrder,
+    ExoticPick,
+    Gain,
+    KnowledgePick,
+    LectureStep,
+    LensPick,
+    LinkWaiting,
+    PayReward,
+    RewardChoice,
+    RewardOrder,
+    SketchStack,
+    VoyagePick,
 )
 
 if TYPE_CHECKING:
@@ -50,7 +68,7 @@ def pay(s: LinnaeusState, side: int, cost: tuple[int, ...]) -> None:
 def give(s: LinnaeusState, side: int, reward: int) -> None:
     """Push the gain of ``reward`` (nothing for the empty reward)."""
     if reward:
-        s.stack.append(("gain", side, reward))
+        s.stack.append((Gain.key, side, reward))
 
 
 def grant(s: LinnaeusState, side: int, reward: int) -> None:
@@ -83,7 +101,7 @@ def move_taxonomy(s: LinnaeusState, side: int, steps: int, picks: bool = True) -
 
             solo.automa_lap(s)
         elif picks:
-            s.stack.append(("lens_pick", side))
+            s.stack.append((LensPick.key, side))
     return laps
 
 
@@ -153,7 +171,7 @@ def take_exotic(s: LinnaeusState, side: int, slot: int) -> None:
         elif entry >= 0:
             gain_knowledge(s, side, entry)
         else:
-            s.stack.append(("knowledge_pick", side, -1 - entry, 1))
+            s.stack.append((KnowledgePick.key, side, -1 - entry, 1))
 
 
 def take_voyage(s: LinnaeusState, side: int, slot: int) -> None:
@@ -167,7 +185,7 @@ def take_voyage(s: LinnaeusState, side: int, slot: int) -> None:
         if side == s.automa:
             link_book(s, side, s.waiting[side][0], len(s.voyages[side]) - 1)
         else:
-            s.stack.append(("link_waiting", side, len(s.voyages[side]) - 1))
+            s.stack.append((LinkWaiting.key, side, len(s.voyages[side]) - 1))
 
 
 def link_book(s: LinnaeusState, side: int, book: int, card_pos: int) -> None:
@@ -189,12 +207,13 @@ def take_book(s: LinnaeusState, side: int, slot: int) -> None:
 # ---------------------------------------------------------------------------- the gain frame
 def run_gain(s: LinnaeusState, f: Frame) -> None:
     s.stack.pop()
-    side, reward = f[1], REWARDS[f[2]]
+    _, side, reward_id = f
+    reward = REWARDS[reward_id]
     if side == s.automa:
         automa_gain(s, side, reward)
     elif reward.pay:
         if can_pay(s, side, reward.pay):
-            s.stack.append(("pay_reward", side, f[2]))
+            s.stack.append((PayReward.key, side, reward_id))
     else:
         apply(s, side, reward)
 
@@ -207,7 +226,7 @@ def apply(s: LinnaeusState, side: int, r: Reward, picks: bool = True) -> int:
     if picks and (r.taxonomy or r.advanced_lens) and lens_order_matters(s, side, r):
         base = len(s.stack)
         lenses = apply(s, side, r, picks=False)
-        s.stack.append(("reward_order", side, lenses, base))
+        s.stack.append((RewardOrder.key, side, lenses, base))
         return 0
     s.coins[side] += r.coins
     s.containers[side] += r.containers
@@ -217,32 +236,32 @@ def apply(s: LinnaeusState, side: int, r: Reward, picks: bool = True) -> int:
         gain_knowledge(s, side, category)
     push = s.stack.append
     if r.choice:
-        push(("reward_choice", side, intern(r)))
+        push((RewardChoice.key, side, intern(r)))
     if r.voyage_card:
-        push(("voyage_pick", side, r.voyage_card))
+        push((VoyagePick.key, side, r.voyage_card))
     if r.book:
-        push(("book_pick", side, r.book))
+        push((BookPick.key, side, r.book))
     if r.action:
         for action in range(len(r.action) - 1, -1, -1):
             for _ in range(r.action[action]):
-                push((ACTION_FRAMES[action], side, -1))
+                push((ACTION_STEPS[action].key, side, -1))
     if picks:
         for _ in range(r.advanced_lens):
-            push(("lens_pick", side))
+            push((LensPick.key, side))
     if r.exotic:
-        push(("exotic_pick", side, r.exotic))
+        push((ExoticPick.key, side, r.exotic))
     if r.activate_sketch:
-        push(("activate", side, r.activate_sketch))
+        push((Activate.key, side, r.activate_sketch))
     if r.sketch:
-        push(("sketch_stack", side, r.sketch))
+        push((SketchStack.key, side, r.sketch))
     if r.knowledge_any:
-        push(("knowledge_pick", side, -1, r.knowledge_any))
+        push((KnowledgePick.key, side, -1, r.knowledge_any))
     if r.knowledge_domain:
         for domain in (2, 1, 0):
             if r.knowledge_domain[domain]:
-                push(("knowledge_pick", side, domain, r.knowledge_domain[domain]))
+                push((KnowledgePick.key, side, domain, r.knowledge_domain[domain]))
     if r.lecture_any:
-        push(("lecture_step", side, r.lecture_any))
+        push((LectureStep.key, side, r.lecture_any))
     if r.lecture:
         for track in range(3):
             for _ in range(r.lecture[track]):
@@ -250,8 +269,6 @@ def apply(s: LinnaeusState, side: int, r: Reward, picks: bool = True) -> int:
     laps = move_taxonomy(s, side, r.taxonomy, picks) if r.taxonomy else 0
     return 0 if picks else r.advanced_lens + laps
 
-
-ACTION_FRAMES = ("explore", "research", "correspond", "cultivate", "voyage")
 
 
 # ---------------------------------------------------------------------------- orders (§2.3)
@@ -311,11 +328,11 @@ def options_reward_order(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_reward_order(s: LinnaeusState, f: Frame, a: Action) -> None:
-    """``("reward_order", side, lenses, base)``: the held-back lens picks go on top, or
-    below the reward's other parts (``base`` is the stack height under them)."""
-    side, lenses, base = f[1], f[2], f[3]
+    """The held-back lens picks go on top, or below the reward's other parts (at the
+    stack height ``RewardOrder.base``)."""
+    _, side, lenses, base = f
     s.stack.pop()
-    picks = [("lens_pick", side)] * lenses
+    picks = [(LensPick.key, side)] * lenses
     if a.args[0] == "first":
         s.stack.extend(picks)
     else:
@@ -337,9 +354,8 @@ def corners_matter(s: LinnaeusState, side: int, gains: tuple[int, ...]) -> bool:
 
 
 def prepare_corner_order(s: LinnaeusState, f: Frame) -> bool:
-    """``("corner_order", side, specimens, gains)``: asked while the order matters; else
-    the corners left are gained in slot order."""
-    side, gains = f[1], f[3]
+    """Asked while the order matters; else the corners left are gained in slot order."""
+    side, gains = f[PLAYER], f[CornerOrder.gains]
     if len(gains) > 1 and corners_matter(s, side, gains):
         return True
     s.stack.pop()
@@ -349,19 +365,20 @@ def prepare_corner_order(s: LinnaeusState, f: Frame) -> bool:
 
 
 def options_corner_order(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [act("corner", k) for k in f[2]]
+    return [act("corner", k) for k in f[CornerOrder.specimens]]
 
 
 def resolve_corner_order(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, specimens, gains = f[1], f[2], f[3]
+    _, side, specimens, gains = f
     k = specimens.index(int(a.args[0]))
     rest = specimens[:k] + specimens[k + 1 :], gains[:k] + gains[k + 1 :]
-    s.stack[-1] = ("corner_order", side, *rest)
+    s.stack[-1] = (CornerOrder.key, side, *rest)
     give(s, side, gains[k])
 
 
 def _again(s: LinnaeusState, f: Frame, left: int) -> None:
-    """Replace a repeated choice frame by the same with ``left`` more, or pop it."""
+    """Replace a repeated choice frame by the same with ``left`` more, or pop it (its
+    ``left`` is its last field in every layout that repeats)."""
     if left > 0:
         s.stack[-1] = (*f[:-1], left)
     else:
@@ -376,39 +393,40 @@ def options_pay(s: LinnaeusState, f: Frame) -> list[Action]:
 def resolve_pay(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
     if a is PAY or a == PAY:
-        reward = REWARDS[f[2]]
-        pay(s, f[1], reward.pay)
-        apply(s, f[1], reward.unpaid)
+        side, reward = f[PLAYER], REWARDS[f[PayReward.reward]]
+        pay(s, side, reward.pay)
+        apply(s, side, reward.unpaid)
 
 
 def options_choice(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [act("choose", choice_key(c)) for c in REWARDS[f[2]].choice]
+    return [act("choose", choice_key(c)) for c in REWARDS[f[RewardChoice.reward]].choice]
 
 
 def resolve_choice(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    give(s, f[1], next(c for c in REWARDS[f[2]].choice if choice_key(c) == a.args[0]))
+    choices = REWARDS[f[RewardChoice.reward]].choice
+    give(s, f[PLAYER], next(c for c in choices if choice_key(c) == a.args[0]))
 
 
 def options_lecture(s: LinnaeusState, f: Frame) -> list[Action]:
-    base = f[1] * 3
+    base = f[PLAYER] * 3
     return [act("track", t) for t in range(3) if s.lecture[base + t] < LAST_SPACE]
 
 
 def resolve_lecture(s: LinnaeusState, f: Frame, a: Action) -> None:
-    _again(s, f, f[2] - 1)
-    lecture_step(s, f[1], int(a.args[0]))
+    _again(s, f, f[LectureStep.left] - 1)
+    lecture_step(s, f[PLAYER], int(a.args[0]))
 
 
 def options_knowledge(s: LinnaeusState, f: Frame) -> list[Action]:
-    domain = f[2]
+    domain = f[KnowledgePick.domain]
     cats = range(9) if domain < 0 else range(domain * 3, domain * 3 + 3)
     return [act("knowledge", c) for c in cats]
 
 
 def resolve_knowledge(s: LinnaeusState, f: Frame, a: Action) -> None:
-    _again(s, f, f[3] - 1)
-    gain_knowledge(s, f[1], int(a.args[0]))
+    _again(s, f, f[KnowledgePick.left] - 1)
+    gain_knowledge(s, f[PLAYER], int(a.args[0]))
 
 
 def options_stack(s: LinnaeusState, f: Frame) -> list[Action]:
@@ -416,17 +434,17 @@ def options_stack(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_stack(s: LinnaeusState, f: Frame, a: Action) -> None:
-    _again(s, f, f[2] - 1)
-    add_sketch(s, f[1], draw_sketch(s, int(a.args[0])))
+    _again(s, f, f[SketchStack.left] - 1)
+    add_sketch(s, f[PLAYER], draw_sketch(s, int(a.args[0])))
 
 
 def options_activate(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [act("activate", k) for k in sorted(set(s.sketches[f[1]]))]
+    return [act("activate", k) for k in sorted(set(s.sketches[f[PLAYER]]))]
 
 
 def resolve_activate(s: LinnaeusState, f: Frame, a: Action) -> None:
-    _again(s, f, f[2] - 1)
-    give(s, f[1], CONTENT.sketches[int(a.args[0])].bonus)
+    _again(s, f, f[Activate.left] - 1)
+    give(s, f[PLAYER], CONTENT.sketches[int(a.args[0])].bonus)
 
 
 def options_exotic(s: LinnaeusState, f: Frame) -> list[Action]:
@@ -434,12 +452,12 @@ def options_exotic(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_exotic(s: LinnaeusState, f: Frame, a: Action) -> None:
-    _again(s, f, f[2] - 1)
-    take_exotic(s, f[1], s.exotic_display.index(int(a.args[0])))
+    _again(s, f, f[ExoticPick.left] - 1)
+    take_exotic(s, f[PLAYER], s.exotic_display.index(int(a.args[0])))
 
 
 def options_lens(s: LinnaeusState, f: Frame) -> list[Action]:
-    side = f[1]
+    side = f[PLAYER]
     found = [act("lens", x) for x in s.lens_display if x >= 0]
     if found and side == s.active and s.coins[side] >= 1 and s.lens_supply:
         found.append(act("refresh_lenses"))
@@ -448,11 +466,11 @@ def options_lens(s: LinnaeusState, f: Frame) -> list[Action]:
 
 def resolve_lens(s: LinnaeusState, f: Frame, a: Action) -> None:
     if a.kind == "refresh_lenses":
-        s.coins[f[1]] -= 1
+        s.coins[f[PLAYER]] -= 1
         refresh_lenses(s)
         return
     s.stack.pop()
-    take_lens(s, f[1], s.lens_display.index(int(a.args[0])))
+    take_lens(s, f[PLAYER], s.lens_display.index(int(a.args[0])))
 
 
 def refresh_lenses(s: LinnaeusState) -> None:
@@ -474,8 +492,8 @@ def options_book(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_book(s: LinnaeusState, f: Frame, a: Action) -> None:
-    _again(s, f, f[2] - 1)
-    take_book(s, f[1], s.book_display.index(int(a.args[0])))
+    _again(s, f, f[BookPick.left] - 1)
+    take_book(s, f[PLAYER], s.book_display.index(int(a.args[0])))
 
 
 def options_voyage_card(s: LinnaeusState, f: Frame) -> list[Action]:
@@ -483,17 +501,18 @@ def options_voyage_card(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_voyage_card(s: LinnaeusState, f: Frame, a: Action) -> None:
-    _again(s, f, f[2] - 1)
-    take_voyage(s, f[1], s.voyage_display.index(int(a.args[0])))
+    _again(s, f, f[VoyagePick.left] - 1)
+    take_voyage(s, f[PLAYER], s.voyage_display.index(int(a.args[0])))
 
 
 def options_link_waiting(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [act("link_book", b) for b in s.waiting[f[1]]]
+    return [act("link_book", b) for b in s.waiting[f[PLAYER]]]
 
 
 def resolve_link_waiting(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    link_book(s, f[1], int(a.args[0]), f[2])
+    link_book(s, f[PLAYER], int(a.args[0]), f[LinkWaiting.card_position])
+
 
 
 # ---------------------------------------------------------------------------- the automa (§19.4)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus import rewards
 from boardlab.games.linnaeus.actions import act
 from boardlab.games.linnaeus.content import (
@@ -31,6 +32,7 @@ from boardlab.games.linnaeus.content import (
     STARTING_VOYAGES,
     WILD,
 )
+from boardlab.games.linnaeus.frames import InitialOrder, OrderFixed, StartTile
 from boardlab.games.linnaeus.options import check_options
 
 if TYPE_CHECKING:
@@ -195,22 +197,23 @@ def _automa(s: LinnaeusState, options: dict[str, object]) -> None:
 
 
 def _decisions(s: LinnaeusState, options: dict[str, object]) -> None:
-    s.stack.append(("order_fixed", 0))
+    s.stack.append((OrderFixed.key, 0))
     for seat in range(s.players):
-        s.stack.append(("initial_order", seat))
+        s.stack.append((InitialOrder.key, seat))
     if options["start_tiles"]:
         tiles = _shuffled(s, range(len(CONTENT.start_tiles)))
         for seat in reversed(range(s.players)):
-            s.stack.append(("start_tile", seat, tiles[2 * seat], tiles[2 * seat + 1]))
+            s.stack.append((StartTile.key, seat, tiles[2 * seat], tiles[2 * seat + 1]))
 
 
 def options_start_tile(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [act("start_tile", f[2]), act("start_tile", f[3])]
+    return [act("start_tile", f[StartTile.first_tile]),
+            act("start_tile", f[StartTile.second_tile])]
 
 
 def resolve_start_tile(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    rewards.give(s, f[1], CONTENT.start_tiles[int(a.args[0])])
+    rewards.give(s, f[PLAYER], CONTENT.start_tiles[int(a.args[0])])
 
 
 def options_initial(s: LinnaeusState, f: Frame) -> list[Action]:
@@ -220,8 +223,10 @@ def options_initial(s: LinnaeusState, f: Frame) -> list[Action]:
 def resolve_initial(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
     k = int(a.args[0])
-    s.first_spaces[k] = f[1]
-    rewards.give(s, f[1], CONTENT.order_tiles[s.current_tile][k])
+    seat = f[PLAYER]
+    s.first_spaces[k] = seat
+    rewards.give(s, seat, CONTENT.order_tiles[s.current_tile][k])
+
 
 
 def run_order_fixed(s: LinnaeusState, f: Frame) -> None:

@@ -2,9 +2,9 @@
 Steps (no decision): the card drawn from its shuffled deck is chance, every choice follows
 the fixed lists of §19.4-19.5, and it is the side ``"automa"``.
 
-Frames: ``("automa_turn", A)`` draws the card, puts it on a tool, pays the tool's automa
-bonus and the green lens under it, then pushes ``("automa_row", A, card, row)`` for the rows
-the tool executes (top row first) and ``("turn_end", A)``. A row that cannot be executed
+Frames (their fields in ``frames.py``): ``automa_turn`` draws the card, puts it on a tool,
+pays the tool's automa bonus and the green lens under it, then pushes an ``automa_row`` for
+each row the tool executes (top row first) and ``turn_end``. A row that cannot be executed
 gives 3 coins. When a row gives the human a reward that needs a choice (the top reward of
 a bed the automa completes), that decision is posed before the next row.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus import correspond, explore, garden, rewards, turn, voyage
 from boardlab.games.linnaeus.content import (
     ACTIONS,
@@ -23,6 +24,7 @@ from boardlab.games.linnaeus.content import (
     SPECIMEN_SITES,
     TOOLS,
 )
+from boardlab.games.linnaeus.frames import AutomaRow, TurnEnd
 
 if TYPE_CHECKING:
     from boardlab.games.linnaeus.state import LinnaeusState
@@ -43,7 +45,7 @@ def automa_lap(s: LinnaeusState) -> None:
 
 
 def run_turn(s: LinnaeusState, f: Frame) -> None:
-    side = f[1]
+    side = f[PLAYER]
     s.stack.pop()
     s.active = side
     card = s.automa_deck[-1]
@@ -53,9 +55,9 @@ def run_turn(s: LinnaeusState, f: Frame) -> None:
     tool = next(t for t in order if s.on_tool[side * 3 + t] < 0)
     s.on_tool[side * 3 + tool] = card
     s.announce("automa", f"the automa reveals {info.id} and puts it on its {TOOLS[tool]}")
-    s.stack.append(("turn_end", side))
+    s.stack.append((TurnEnd.key, side))
     for row in range(tool, -1, -1):
-        s.stack.append(("automa_row", side, card, row))
+        s.stack.append((AutomaRow.key, side, card, row))
     if tool == turn.GLASSES:
         rewards.automa_gain(s, side, REWARDS[CONTENT.solo.glasses_bonus])
     elif tool == turn.MAGNIFIER:
@@ -70,7 +72,8 @@ def run_turn(s: LinnaeusState, f: Frame) -> None:
 
 
 def run_row(s: LinnaeusState, f: Frame) -> None:
-    side, card, row = f[1], f[2], f[3]
+    _, side, card, row = f
+
     s.stack.pop()
     info = CONTENT.solo_cards[card].rows[row]
     done = ROWS[info.do](s, side, info.domain, info.slot, info.track, info.amount)

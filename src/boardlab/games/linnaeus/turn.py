@@ -7,11 +7,11 @@ Frames (top of the stack first when a turn begins)::
           -> repeat... (each repeat pushes the action's step frame)
           -> publish -> window -> turn_end
 
-``("place", p)`` asks ``place_lens`` (lens code, tool); ``("wild", p, tool)`` the wild
-lens's action; ``("ability_timing", p, lens, action, count)`` before/after for a gain lens;
-``("repeat", p, action, left, done, lens)`` a ``turn_window`` before each repeat (``continue``,
-``stop`` after the first, free actions); ``("order_space", p)`` the microscope's space on the
-next-round tile; ``("window", p)`` the last free actions; ``("turn_end", p)``.
+``place`` asks ``place_lens`` (lens code, tool); ``wild`` the wild lens's action;
+``ability_timing`` before/after for a gain lens; ``repeat`` a ``turn_window`` before each
+repeat (``continue``, ``stop`` after the first, free actions); ``order_space`` the
+microscope's space on the next-round tile; ``window`` the last free actions; ``turn_end``.
+Their fields are declared in ``frames.py``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.linnaeus import displays, rewards, university
 from boardlab.games.linnaeus.actions import CONTINUE, STOP, act
 from boardlab.games.linnaeus.content import (
@@ -27,6 +28,17 @@ from boardlab.games.linnaeus.content import (
     GLASSES_BONUS,
     MAGNIFIER_BONUS,
     WILD,
+)
+from boardlab.games.linnaeus.frames import (
+    ACTION_STEPS,
+    AbilityTiming,
+    OrderSpace,
+    Place,
+    Publish,
+    Repeat,
+    TurnEnd,
+    Wild,
+    Window,
 )
 from boardlab.games.linnaeus.free import free_options, in_window
 
@@ -43,7 +55,8 @@ PLAIN = -2
 def begin_turn(s: LinnaeusState, seat: int) -> None:
     s.active = seat
     s.ship_sel[seat] = -1
-    s.stack.extend([("turn_end", seat), ("window", seat), ("publish", seat), ("place", seat)])
+    s.stack.extend([(TurnEnd.key, seat), (Window.key, seat), (Publish.key, seat),
+                    (Place.key, seat)])
 
 
 def lens_action(code: int) -> int:
@@ -52,7 +65,7 @@ def lens_action(code: int) -> int:
 
 # ---------------------------------------------------------------------------- placing a lens
 def options_place(s: LinnaeusState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat = f[PLAYER]
     tools = [t for t in range(3) if s.on_tool[seat * 3 + t] < 0]
     found: list[Action] = []
     for code in sorted(set(s.available[seat])):
@@ -63,7 +76,7 @@ def options_place(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_place(s: LinnaeusState, f: Frame, a: Action) -> None:
-    seat, code, tool = f[1], int(a.args[0]), int(a.args[1])
+    seat, code, tool = f[PLAYER], int(a.args[0]), int(a.args[1])
     s.stack.pop()
     available = list(s.available[seat])
     available.remove(code)
@@ -72,7 +85,7 @@ def resolve_place(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.ship_sel[seat] = -1
     if code == WILD:
         s.coins[seat] -= WILD_COST
-        s.stack.append(("wild", seat, tool))
+        s.stack.append((Wild.key, seat, tool))
         return
     push_placement(s, seat, code, lens_action(code), tool)
 
@@ -82,15 +95,15 @@ def push_placement(s: LinnaeusState, seat: int, code: int, action: int, tool: in
     count = tool + 1
     lens = code if code >= ADVANCED else PLAIN
     if lens >= 0 and CONTENT.advanced[lens - ADVANCED].gain:
-        s.stack.append(("ability_timing", seat, lens, action, count))
+        s.stack.append((AbilityTiming.key, seat, lens, action, count))
     else:
-        s.stack.append(("repeat", seat, action, count, 0, lens))
+        s.stack.append((Repeat.key, seat, action, count, 0, lens))
     if tool == GLASSES:
         rewards.give(s, seat, GLASSES_BONUS)
     elif tool == MAGNIFIER:
         rewards.give(s, seat, MAGNIFIER_BONUS)
     elif s.round < LAST_ROUND:
-        s.stack.append(("order_space", seat))
+        s.stack.append((OrderSpace.key, seat))
 
 
 def options_wild(s: LinnaeusState, f: Frame) -> list[Action]:
@@ -99,7 +112,7 @@ def options_wild(s: LinnaeusState, f: Frame) -> list[Action]:
 
 def resolve_wild(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    push_placement(s, f[1], WILD, int(a.args[0]), f[2])
+    push_placement(s, f[PLAYER], WILD, int(a.args[0]), f[Wild.tool])
 
 
 _BEFORE, _AFTER = act("ability", "before"), act("ability", "after")
@@ -110,32 +123,32 @@ def options_timing(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_timing(s: LinnaeusState, f: Frame, a: Action) -> None:
-    seat, lens, action, count = f[1], f[2], f[3], f[4]
+    _, seat, lens, action, count = f
     s.stack.pop()
     gain = CONTENT.advanced[lens - ADVANCED].gain
     if a.args[0] == "after":
         rewards.give(s, seat, gain)
-        s.stack.append(("repeat", seat, action, count, 0, lens))
+        s.stack.append((Repeat.key, seat, action, count, 0, lens))
     else:
-        s.stack.append(("repeat", seat, action, count, 0, lens))
+        s.stack.append((Repeat.key, seat, action, count, 0, lens))
         rewards.give(s, seat, gain)
 
 
 # ---------------------------------------------------------------------------- repeats
 def options_repeat(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [CONTINUE, STOP] if f[4] else [CONTINUE]
+    return [CONTINUE, STOP] if f[Repeat.done] else [CONTINUE]
 
 
 def resolve_repeat(s: LinnaeusState, f: Frame, a: Action) -> None:
-    seat, action, left, done, lens = f[1], f[2], f[3], f[4], f[5]
+    _, seat, action, left, done, lens = f
     if a.kind == "stop":
         s.stack.pop()
         return
     if left > 1:
-        s.stack[-1] = ("repeat", seat, action, left - 1, done + 1, lens)
+        s.stack[-1] = (Repeat.key, seat, action, left - 1, done + 1, lens)
     else:
         s.stack.pop()
-    s.stack.append((rewards.ACTION_FRAMES[action], seat, lens))
+    s.stack.append((ACTION_STEPS[action].key, seat, lens))
 
 
 # ---------------------------------------------------------------------------- order space (§10)
@@ -145,7 +158,7 @@ def options_order(s: LinnaeusState, f: Frame) -> list[Action]:
 
 def resolve_order(s: LinnaeusState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    place_order(s, f[1], int(a.args[0]))
+    place_order(s, f[PLAYER], int(a.args[0]))
 
 
 def place_order(s: LinnaeusState, side: int, space: int) -> None:
@@ -156,7 +169,8 @@ def place_order(s: LinnaeusState, side: int, space: int) -> None:
 
 # ---------------------------------------------------------------------------- windows
 def options_window(s: LinnaeusState, f: Frame) -> list[Action]:
-    return [CONTINUE, *free_options(s, f[1])] if in_window(s, f[1]) else [CONTINUE]
+    side = f[PLAYER]
+    return [CONTINUE, *free_options(s, side)] if in_window(s, side) else [CONTINUE]
 
 
 def resolve_window(s: LinnaeusState, f: Frame, a: Action) -> None:
@@ -165,12 +179,13 @@ def resolve_window(s: LinnaeusState, f: Frame, a: Action) -> None:
     else:
         from boardlab.games.linnaeus.free import take_free
 
-        take_free(s, f[1], a)
+        take_free(s, f[PLAYER], a)
 
 
 def run_turn_end(s: LinnaeusState, f: Frame) -> None:
     """§6 steps 5-6: achievements for every side, then every display is refilled."""
     s.stack.pop()
-    s.ship_sel[f[1]] = -1
+    s.ship_sel[f[PLAYER]] = -1
+
     university.check_achievements(s)
     displays.refill_all(s)

@@ -33,7 +33,8 @@ def incomplete(s: LinnaeusState, side: int) -> list[int]:
 
 
 def options_voyage(s: LinnaeusState, f: Frame) -> list[Action]:
-    side, lens = f[1], f[2]
+    _, side, lens = f
+
     open_cards = incomplete(s, side)
     chosen = s.ship_sel[side]
     if lens != FREE and chosen in open_cards and not modifier(lens, "split_ships"):
@@ -42,7 +43,8 @@ def options_voyage(s: LinnaeusState, f: Frame) -> list[Action]:
 
 
 def resolve_voyage(s: LinnaeusState, f: Frame, a: Action) -> None:
-    side, lens = f[1], f[2]
+    _, side, lens = f
+
     s.stack.pop()
     pos = s.voyages[side].index(int(a.args[0]))
     if lens != FREE:
