@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+from boardlab.engine.layouts import KEY
 from boardlab.games.scythe import flow
 from boardlab.games.scythe.board import BIT, HOME, LAND, SPACE_IDS, STEP_MASK, TUNNELS, bits
 from boardlab.games.scythe.content import FACTION_IDS
 from boardlab.games.scythe.control import controlled
+from boardlab.games.scythe.frames import CombatCards, CombatFight
 from boardlab.games.scythe.state import ScytheState
 from boardlab.games.scythe.tables import (
     GOAL_MECHS,
@@ -181,13 +183,13 @@ def test_s9_2_a_committed_choice_is_in_no_other_view_and_is_resampled() -> None:
     seen = set()
     for k in range(40):
         theirs = world(s, 1, k)
-        fight = next(f for f in theirs.stack if f[0] == "combat_fight")
+        fight = next(f for f in theirs.stack if f[KEY] == CombatFight.key)
         seen.add((fight[5][0][0], fight[5][0][1]))
         assert theirs.view(1) == s.view(1) and theirs.log(1) == s.log(1)
         assert theirs.hand_size(0) == 4
         mine = world(s, 0, k)
-        assert next(f for f in mine.stack if f[0] == "combat_fight") == next(
-            f for f in s.stack if f[0] == "combat_fight"
+        assert next(f for f in mine.stack if f[KEY] == CombatFight.key) == next(
+            f for f in s.stack if f[KEY] == CombatFight.key
         )
     assert len(seen) > 5
     # the world plays on to a reveal consistent with its own sample
@@ -206,7 +208,7 @@ def test_s9_2_the_attackers_pending_dial_is_resampled_too() -> None:
     play(s, "dial 6")
     assert kind(s) == "combat_cards"
     dials = {
-        next(f for f in world(s, 1, k).stack if f[0] == "combat_cards")[4]
+        next(f for f in world(s, 1, k).stack if f[KEY] == CombatCards.key)[CombatCards.dial]
         for k in range(30)
     }
     assert len(dials) > 3

@@ -10,11 +10,13 @@ import random
 import pytest
 
 from boardlab.agents import make
+from boardlab.engine.layouts import KEY
 from boardlab.games.scythe import SPEC
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import BIT
 from boardlab.games.scythe.control import others_mask
 from boardlab.games.scythe.evaluate import evaluate
+from boardlab.games.scythe.frames import CombatFight
 from boardlab.games.scythe.scoring import final_scores
 from boardlab.games.scythe.state import ScytheState
 from boardlab.games.scythe.tables import GOAL_UPGRADES, WORKER
@@ -205,7 +207,7 @@ def test_evaluate_reads_only_what_the_seat_may_know() -> None:
         s = game(("crimea", "saxony", "polania"), seed=seed)
         rng = random.Random(seed)
         while not s.is_over:
-            fighting = any(f[0] == "combat_fight" for f in s.stack)
+            fighting = any(f[KEY] == CombatFight.key for f in s.stack)
             fights += fighting
             if fighting or len(s.history) % 7 == 0:
                 for seat in range(s.players):

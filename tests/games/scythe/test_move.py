@@ -7,7 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 from boardlab.engine import Frame, Step
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.scythe import flow
+from boardlab.games.scythe.frames import Path
 from boardlab.games.scythe.state import ScytheState
 from boardlab.games.scythe.tables import BOX_GAIN_COINS, BOX_MOVE_UNITS, UNITS_PER_SEAT
 
@@ -257,7 +259,7 @@ def test_s8_5_workers_and_resources_on_a_lake_leave_only_aboard_a_mech() -> None
     assert destinations(s) == []  # the worker and the food must come along first
     assert options(s) == ["load food", "load worker"]
     play(s, "load worker")  # the food, the one thing left to do first, is loaded at once
-    assert s.stack[-1][5] == (0, 0, 0, 1) and "r4c4" in destinations(s)
+    assert s.stack[-1][Path.loads] == (0, 0, 0, 1) and "r4c4" in destinations(s)
 
 
 def test_s8_5_a_character_cannot_leave_workers_alone_on_a_lake() -> None:
@@ -268,7 +270,7 @@ def test_s8_5_a_character_cannot_leave_workers_alone_on_a_lake() -> None:
     moving(s, 0)
     assert "character r3c4" in options(s)  # the mech stays with the worker
     play(s, "mech r3c4")  # the worker may not stay with the character alone: loaded at once
-    assert s.stack[-1][6] == 1 << 5 and destinations(s)
+    assert s.stack[-1][Path.loaded] == 1 << 5 and destinations(s)
     play(s, "to r4c4")
     workers(s, 0, "r3c4")  # (as after a retreat onto a lake)
     s.refresh()
@@ -417,7 +419,7 @@ def test_s8_7_an_encounter_stops_the_character_and_comes_after_the_combats(
     play(s, "character home_nordic", "to r1c5")
     assert options(s) == ["mech r1c4", "done"]
     play(s, "mech r1c4", "to r2c4")
-    assert [f[0] for f in recorded] == ["combat", "encounter"]
+    assert [f[KEY] for f in recorded] == ["combat", "encounter"]
     assert recorded[1] == ("encounter", 0, at("r1c5"))
 
 
@@ -426,7 +428,7 @@ def test_s10_no_encounter_when_the_character_lost_its_combat(
 ) -> None:
     def lose(s: ScytheState, f: Frame) -> None:
         recorded.append(f)
-        s.units[f[1] * UNITS_PER_SEAT] = at("home_nordic")
+        s.units[f[PLAYER] * UNITS_PER_SEAT] = at("home_nordic")
         s.stack.pop()
 
     monkeypatch.setitem(flow.RULES, "combat", Step(lose))
@@ -436,7 +438,7 @@ def test_s10_no_encounter_when_the_character_lost_its_combat(
     character(s, 1, "r2c4")
     moving(s, 0)
     play(s, "character r1c4", "to r2c4")
-    assert [f[0] for f in recorded] == ["combat"]
+    assert [f[KEY] for f in recorded] == ["combat"]
 
 
 def test_s11_the_factory_card_when_the_character_ends_its_move_on_the_factory(

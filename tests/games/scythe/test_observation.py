@@ -13,8 +13,10 @@ import pytest
 
 import boardlab
 from boardlab.engine import Rng
+from boardlab.engine.layouts import KEY
 from boardlab.games.scythe import SPEC
 from boardlab.games.scythe.content import CONTENT, FACTION_IDS
+from boardlab.games.scythe.frames import CombatFight
 from boardlab.games.scythe.observation import (
     DECISION_KINDS,
     ScytheObservationEncoder,
@@ -65,7 +67,7 @@ def test_vectors_of_random_games_are_fixed_bounded_and_blind_to_what_is_hidden(
     encoder = observation_encoder(players, SPEC.resolve_options({}))
     combats = 0
     for step, s in enumerate(playout(players, EAGER_SEED[players], eager)):
-        fighting = any(frame[0] == "combat_fight" for frame in s.stack)
+        fighting = any(frame[KEY] == CombatFight.key for frame in s.stack)
         combats += fighting
         if step % 11 == 0 or fighting or s.is_over:
             for seat in [*range(players), None]:
@@ -168,7 +170,7 @@ def test_a_committed_dial_and_cards_show_to_their_side_only() -> None:
     assert part(theirs, encoder, "combat.territory")[0] == 1.0
     other = s.clone()
     assert isinstance(other, ScytheState)
-    at = next(i for i, frame in enumerate(other.stack) if frame[0] == "combat_fight")
+    at = next(i for i, frame in enumerate(other.stack) if frame[KEY] == CombatFight.key)
     fight = other.stack[at]
     other.stack[at] = (*fight[:5], ((0, (1, 0, 0, 0), fight[5][0][2]),))
     assert encoder.encode(other.view(1), 1) == theirs

@@ -16,10 +16,12 @@ from collections import Counter
 import pytest
 
 from boardlab.engine import Action
+from boardlab.engine.layouts import KEY
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import BIT, FACTORY, LAKES, N_SPACES
 from boardlab.games.scythe.content import CONTENT
 from boardlab.games.scythe.control import others_mask
+from boardlab.games.scythe.frames import Path
 from boardlab.games.scythe.state import ScytheState
 from boardlab.games.scythe.tables import (
     N_STRUCTURES,
@@ -63,7 +65,7 @@ def check(s: ScytheState, before: ScytheState) -> None:
         for k in range(seat * N_STRUCTURES, (seat + 1) * N_STRUCTURES):
             if before.structures[k] != OFF_BOARD:
                 assert s.structures[k] == before.structures[k], "structures never move"
-        if not s.stack or s.stack[-1][0] not in ("path",):
+        if not s.stack or s.stack[-1][KEY] != Path.key:
             for piece in range(base + WORKER, base + UNITS_PER_SEAT):
                 space = s.units[piece]
                 if space >= 0 and BIT[space] & LAKES:

@@ -12,9 +12,11 @@ from jsonschema.protocols import Validator
 from jsonschema.validators import validator_for
 
 from boardlab.engine import Rng
+from boardlab.engine.layouts import KEY
 from boardlab.games.scythe import SPEC, board_text, view
 from boardlab.games.scythe.board import ENCOUNTER_SPACES, N_TERRITORIES, SPACE_IDS
 from boardlab.games.scythe.content import CONTENT, FACTION_IDS
+from boardlab.games.scythe.frames import CombatFight
 from boardlab.games.scythe.state import ScytheState
 from boardlab.games.scythe.tables import COMBAT_VALUES, MECH_ABILITY, N_VALUES
 
@@ -242,9 +244,10 @@ def test_a_committed_choice_shows_to_its_side_only() -> None:
     assert s.view(None)["body"]["combat"] == theirs
     other = s.clone()
     assert isinstance(other, ScytheState)
-    fight_frame = next(f for f in other.stack if f[0] == "combat_fight")
+    fight_frame = next(f for f in other.stack if f[KEY] == CombatFight.key)
     index = other.stack.index(fight_frame)
-    other.stack[index] = (*fight_frame[:5], ((0, fight_frame[5][0][1], fight_frame[5][0][2]),))
+    ((_, cards, steps),) = fight_frame[CombatFight.commits]
+    other.stack[index] = (*fight_frame[: CombatFight.commits], ((0, cards, steps),))
     for seat in (None, 1):
         assert other.view(seat) == s.view(seat) and other.render(seat) == s.render(seat)
     assert "committed: dial 3 + card 5" in s.render(0)
@@ -419,18 +422,23 @@ def test_each_seat_keeps_the_card_it_put_face_down_under_the_deck() -> None:
 
 def test_a_re_deal_draws_the_other_sides_commit_again() -> None:
     s = fight(defender_hand=(2, 4))
+    ((_, _, real_steps),) = _commits(s)
     dials = set()
     for k in range(16):
         twin: Any = s.determinize(1, random.Random(k))
-        ((dial, cards, steps),) = next(f for f in twin.stack if f[0] == "combat_fight")[5]
+        ((dial, cards, steps),) = _commits(twin)
         dials.add(dial)
-        assert (
-            sum(cards) <= 1 and steps == next(f for f in s.stack if f[0] == "combat_fight")[5][0][2]
-        )
+        assert sum(cards) <= 1 and steps == real_steps
         assert twin.view(1) == s.view(1)
     assert len(dials) > 1
     own: Any = s.determinize(0, random.Random(3))
-    assert next(f for f in own.stack if f[0] == "combat_fight")[5][0][:2] == (3, (0, 0, 0, 1))
+    ((dial, cards, _),) = _commits(own)
+    assert (dial, cards) == (3, (0, 0, 0, 1))
+
+
+def _commits(s: Any) -> Any:
+    """The commits of the combat being fought in ``s``."""
+    return next(f for f in s.stack if f[KEY] == CombatFight.key)[CombatFight.commits]
 
 
 def test_home_bases_are_on_the_grid_of_the_reference_map() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, cast
 
+from boardlab.engine.layouts import KEY
 from boardlab.games.scythe.board import (
     BIT,
     ENCOUNTER_SPACES,
@@ -30,6 +31,7 @@ from boardlab.games.scythe.board import (
     UNUSED_HOMES,
 )
 from boardlab.games.scythe.content import CONTENT
+from boardlab.games.scythe.frames import CombatFight
 from boardlab.games.scythe.stars import reached
 from boardlab.games.scythe.tables import (
     ALL_BOTTOM,
@@ -213,10 +215,11 @@ def _combat_cards(s: ScytheState) -> list[str]:
         wanted = ", ".join(f"{_CARD_COUNTS[v]} of value {v}" for v in sorted(_CARD_COUNTS))
         problems.append(f"combat cards in play: {found}; expected {wanted}")
     for f in s.stack:
-        if f[0] != "combat_fight":
+        if f[KEY] != CombatFight.key:
             continue
-        for side, (dial, vector, _) in enumerate(f[5]):
-            seat = f[1] if side == 0 else f[3]
+        _, attacker, _, defender, _, commits = f
+        for side, (dial, vector, _) in enumerate(commits):
+            seat = attacker if side == 0 else defender
             row = s.hand[seat * N_VALUES : (seat + 1) * N_VALUES]
             if any(vector[v] > row[v] for v in range(N_VALUES)):
                 problems.append(f"P{seat + 1} committed combat cards it does not hold")

@@ -1,9 +1,9 @@
 """Build (S-7.3): a structure from the player mat, one per territory, never on a lake or a
 home base; the Factory is allowed.
 
-Frames: ``("build", seat, at)`` asks which structure (``structure mill``); ``("build_at",
-seat, structure, at)`` asks where (``at r3c3``): a territory the seat controls holding one
-of its workers and no structure of anyone. ``at`` >= 0 fixes the territory (encounters).
+Frames (``frames.py``): ``Build`` asks which structure (``structure mill``); ``BuildAt``
+asks where (``at r3c3``): a territory the seat controls holding one of its workers and no
+structure of anyone. A ``territory`` >= 0 fixes it (encounters).
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import BIT, LAKES, TERRITORIES, bits
 from boardlab.games.scythe.control import worker_territories
+from boardlab.games.scythe.frames import Build, BuildAt
 from boardlab.games.scythe.tables import N_STRUCTURES, OFF_BOARD
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ def places(s: ScytheState, seat: int, at: int) -> int:
 
 
 def options_build(s: ScytheState, f: Frame) -> list[Action]:
-    seat, at = f[1], f[2]
+    seat, at = f[PLAYER], f[Build.territory]
     if not places(s, seat, at):
         return []
     row = seat * N_STRUCTURES
@@ -42,14 +44,14 @@ def options_build(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_build(s: ScytheState, f: Frame, a: Action) -> None:
-    s.stack[-1] = ("build_at", f[1], A.INDEX_OF[a.id], f[2])
+    s.stack[-1] = (BuildAt.key, f[PLAYER], A.INDEX_OF[a.id], f[Build.territory])
 
 
 def options_build_at(s: ScytheState, f: Frame) -> list[Action]:
-    return [A.AT[space] for space in bits(places(s, f[1], f[3]))]
+    return [A.AT[space] for space in bits(places(s, f[PLAYER], f[BuildAt.territory]))]
 
 
 def resolve_build_at(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, structure = f[1], f[2]
+    seat, structure = f[PLAYER], f[BuildAt.structure]
     s.structures[seat * N_STRUCTURES + structure] = A.space_of(a)
     s.stack.pop()

@@ -10,20 +10,19 @@ track gain of the game (README); a resource or worker gain may be taken in part 
 whole or declined (``skip``), and is lost when impossible. No card gain pays a coin bonus
 or a recruit bonus (S-10, S-11).
 
-Frames (``at``: the territory a gain goes on, or -1 for "territories you control holding
-your workers" as the card says):
+Frames (``frames.py``; ``territory``: the one a gain goes on, or -1 for "territories you
+control holding your workers" as the card says):
 
-* ``("card_track", seat, track, amount)``: a track gain (Step).
-* ``("card_take", seat, what, amount, at)``: how many of resource ``what`` (or
-  ``WORKERS``) to put on territory ``at``.
-* ``("card_place", seat, what, left)``: where the next token (or worker) goes, or ``done``.
-* ``("card_any", seat, at, left)`` / ``("card_any_at", seat, resource)``: which kind the
-  next token of an ``any`` gain is, or ``done``; then where, when ``at`` is -1.
-* ``("card_upgrade", seat)``, ``("card_deploy", seat, at)``, ``("card_build", seat, at)``,
-  ``("card_enlist", seat)``: the bottom-row effects, with ``skip``.
-* ``("card_choice", seat, source, card, row, index, at)``: which list of a ``choice`` gain.
-* ``("discard", seat, left)`` and ``("pay_any", seat, left)``: paying cards, and resources
-  of any kind; resources of one kind use the turn's ``("pay", seat, resource, left)``.
+* ``CardTrack``: a track gain (Step).
+* ``CardTake``: how many of resource ``what`` (or ``WORKERS``) to put on ``territory``.
+* ``CardPlace``: where the next token (or worker) goes, or ``done``.
+* ``CardAny`` / ``CardAnyAt``: which kind the next token of an ``any`` gain is, or
+  ``done``; then where, when ``territory`` is -1.
+* ``CardUpgrade``, ``CardDeploy``, ``CardBuild``, ``CardEnlist``: the bottom-row effects,
+  with ``skip`` (laid out as ``Upgrade``, ``Deploy``, ``Build``, ``Enlist``).
+* ``CardChoice``: which list of a ``choice`` gain.
+* ``Discard`` and ``PayAny``: paying cards, and resources of any kind; resources of one
+  kind use the turn's ``Pay``.
 """
 
 from __future__ import annotations
@@ -31,12 +30,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
-from boardlab.games.scythe import build, deploy, enlist, upgrade
+from boardlab.games.scythe import build, deploy, enlist, frames, upgrade
 from boardlab.games.scythe.board import bits
 from boardlab.games.scythe.content import CONTENT
 from boardlab.games.scythe.control import controlled, resource_on, worker_territories
 from boardlab.games.scythe.decks import CardRow
+from boardlab.games.scythe.frames import (
+    CardAny,
+    CardAnyAt,
+    CardBuild,
+    CardChoice,
+    CardDeploy,
+    CardEnlist,
+    CardPlace,
+    CardTake,
+    CardTrack,
+    CardUpgrade,
+    Discard,
+    Pay,
+    PayAny,
+)
 from boardlab.games.scythe.tables import (
     COINS,
     COMBAT_CARDS,
@@ -131,11 +146,11 @@ def take_row(s: ScytheState, seat: int, source: int, card: int, row: int, at: in
     for effect in reversed(record.cost):
         if isinstance(effect, Resources):
             if effect.resource == ANY_RESOURCE:
-                stack.append(("pay_any", seat, effect.amount))
+                stack.append((PayAny.key, seat, effect.amount))
             else:
-                stack.append(("pay", seat, RESOURCES.index(effect.resource), effect.amount))
+                stack.append((Pay.key, seat, RESOURCES.index(effect.resource), effect.amount))
         elif isinstance(effect, CombatCards):
-            stack.append(("discard", seat, effect.amount))
+            stack.append((Discard.key, seat, effect.amount))
         elif isinstance(effect, Popularity):
             s.popularity[seat] -= effect.amount
         elif isinstance(effect, Power):
@@ -145,12 +160,12 @@ def take_row(s: ScytheState, seat: int, source: int, card: int, row: int, at: in
 
 
 def options_discard(s: ScytheState, f: Frame) -> list[Action]:
-    row = f[1] * N_VALUES
+    row = f[PLAYER] * N_VALUES
     return [A.DISCARD[v] for v in range(N_VALUES) if s.hand[row + v]]
 
 
 def resolve_discard(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, left = f[1], f[2]
+    _, seat, left = f
     v = A.INDEX_OF[a.id]
     s.hand[seat * N_VALUES + v] -= 1
     s.combat_discard[v] += 1
@@ -158,7 +173,7 @@ def resolve_discard(s: ScytheState, f: Frame, a: Action) -> None:
 
 
 def options_pay_any(s: ScytheState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat = f[PLAYER]
     if coercion_ready(s, seat):
         return list(A.SPEND)
     owned = controlled(s, seat)
@@ -166,12 +181,14 @@ def options_pay_any(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_pay_any(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, left = f[1], f[2]
+    _, seat, left = f
     _count_down(s, f, left)
-    s.stack.append(("pay", seat, A.INDEX_OF[a.id], 1))
+    s.stack.append((Pay.key, seat, A.INDEX_OF[a.id], 1))
 
 
 def _count_down(s: ScytheState, f: Frame, left: int) -> None:
+    """One token of ``f`` done: ``left`` is the last field of every frame counted here
+    (``Discard``, ``PayAny``, ``CardPlace``, ``CardAny``)."""
     if left > 1:
         s.stack[-1] = (*f[:-1], left - 1)
     else:
@@ -197,38 +214,39 @@ def push_gains(
         there = at if getattr(effect, "at", AT_ENCOUNTER) == AT_ENCOUNTER else -1
         if isinstance(effect, Resources):
             if effect.resource == ANY_RESOURCE:
-                stack.append(("card_any", seat, there, effect.amount))
+                stack.append((CardAny.key, seat, there, effect.amount))
             elif there >= 0:
-                stack.append(("card_take", seat, RESOURCES.index(effect.resource),
+                stack.append((CardTake.key, seat, RESOURCES.index(effect.resource),
                               effect.amount, there))
             else:
-                stack.append(("card_place", seat, RESOURCES.index(effect.resource),
+                stack.append((CardPlace.key, seat, RESOURCES.index(effect.resource),
                               effect.amount))
         elif isinstance(effect, Workers):
             if there >= 0:
-                stack.append(("card_take", seat, WORKERS, effect.amount, there))
+                stack.append((CardTake.key, seat, WORKERS, effect.amount, there))
             else:
-                stack.append(("card_place", seat, WORKERS, effect.amount))
+                stack.append((CardPlace.key, seat, WORKERS, effect.amount))
         elif isinstance(effect, Upgrade):
-            stack.append(("card_upgrade", seat))
+            stack.append((CardUpgrade.key, seat))
         elif isinstance(effect, Deploy):
-            stack.append(("card_deploy", seat, there))
+            stack.append((CardDeploy.key, seat, there))
         elif isinstance(effect, Build):
-            stack.append(("card_build", seat, there))
+            stack.append((CardBuild.key, seat, there))
         elif isinstance(effect, Enlist):
-            stack.append(("card_enlist", seat))
+            stack.append((CardEnlist.key, seat))
         elif isinstance(effect, Produce):
-            stack.append(("produce", seat, effect.territories, 0, 0))
+            stack.append((frames.Produce.key, seat, effect.territories, 0, 0))
         elif isinstance(effect, Choice):
-            stack.append(("card_choice", seat, source, card, row, (*path, index), at))
+            stack.append((CardChoice.key, seat, source, card, row, (*path, index), at))
         elif isinstance(effect, Coins | Popularity | Power | CombatCards):
-            stack.append(("card_track", seat, _TRACK[effect.kind], effect.amount))
+            stack.append((CardTrack.key, seat, _TRACK[effect.kind], effect.amount))
         # a Move gain is the Factory card's bottom row (factory.py), never pushed here
 
 
 def run_track(s: ScytheState, f: Frame) -> None:
     s.stack.pop()
-    offer_gain(s, f[1], f[2], f[3])
+    _, seat, track, amount = f
+    offer_gain(s, seat, track, amount)
 
 
 def _mat_workers(s: ScytheState, seat: int) -> list[int]:
@@ -237,14 +255,14 @@ def _mat_workers(s: ScytheState, seat: int) -> list[int]:
 
 
 def options_take(s: ScytheState, f: Frame) -> list[Action]:
-    seat, what, amount = f[1], f[2], f[3]
+    seat, what, amount = f[PLAYER], f[CardTake.what], f[CardTake.amount]
     if what == WORKERS:
         amount = min(amount, len(_mat_workers(s, seat)))
     return [A.TAKE[n] for n in range(amount, -1, -1)]
 
 
 def resolve_take(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, what, there = f[1], f[2], f[4]
+    _, seat, what, _, there = f
     s.stack.pop()
     count = A.INDEX_OF[a.id]
     if what == WORKERS:
@@ -255,7 +273,7 @@ def resolve_take(s: ScytheState, f: Frame, a: Action) -> None:
 
 
 def options_place(s: ScytheState, f: Frame) -> list[Action]:
-    seat, what = f[1], f[2]
+    seat, what = f[PLAYER], f[CardPlace.what]
     if what == WORKERS and not _mat_workers(s, seat):
         return []
     places = worker_territories(s, seat)
@@ -265,7 +283,7 @@ def options_place(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_place(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, what, left = f[1], f[2], f[3]
+    _, seat, what, left = f
     if a.kind == "done":
         s.stack.pop()
         return
@@ -278,13 +296,13 @@ def resolve_place(s: ScytheState, f: Frame, a: Action) -> None:
 
 
 def options_any(s: ScytheState, f: Frame) -> list[Action]:
-    if f[2] < 0 and not worker_territories(s, f[1]):
+    if f[CardAny.territory] < 0 and not worker_territories(s, f[PLAYER]):
         return []
     return [*A.GAIN, A.DONE]
 
 
 def resolve_any(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, there, left = f[1], f[2], f[3]
+    _, seat, there, left = f
     if a.kind == "done":
         s.stack.pop()
         return
@@ -293,18 +311,18 @@ def resolve_any(s: ScytheState, f: Frame, a: Action) -> None:
         s.resources[there * N_RESOURCES + resource] += 1
         _count_down(s, f, left)
     else:
-        s.stack.append(("card_any_at", seat, resource))
+        s.stack.append((CardAnyAt.key, seat, resource))
 
 
 def options_any_at(s: ScytheState, f: Frame) -> list[Action]:
-    return [A.AT[space] for space in bits(worker_territories(s, f[1]))]
+    return [A.AT[space] for space in bits(worker_territories(s, f[PLAYER]))]
 
 
 def resolve_any_at(s: ScytheState, f: Frame, a: Action) -> None:
-    s.resources[A.space_of(a) * N_RESOURCES + f[2]] += 1
+    s.resources[A.space_of(a) * N_RESOURCES + f[CardAnyAt.resource]] += 1
     s.stack.pop()
     below = s.stack[-1]
-    _count_down(s, below, below[3])
+    _count_down(s, below, below[CardAny.left])
 
 
 def options_choice(s: ScytheState, f: Frame) -> list[Action]:
@@ -312,15 +330,15 @@ def options_choice(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_choice(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, source, card, row, path, at = f[1:7]
+    _, seat, source, card, row, path, at = f
     s.stack.pop()
     k = A.INDEX_OF[a.id]
     push_gains(s, seat, _choice(f).options[k], source, card, row, (*path, k), at)
 
 
 def _choice(f: Frame) -> Choice:
-    gains = card_row(f[2], f[3], f[4]).gain
-    path = f[5]
+    gains = card_row(f[CardChoice.source], f[CardChoice.card], f[CardChoice.row]).gain
+    path = f[CardChoice.path]
     effect: Effect = gains[path[0]]
     for step in range(1, len(path), 2):
         assert isinstance(effect, Choice)

@@ -22,14 +22,11 @@
    draws one card (S-9.2-7); the winner places a combat star, two at most, Saxony without
    limit (S-9.3). A sixth star ends the game at once, once this combat is over (S-21.3-3).
 
-Frames: ``("combat", attacker, territory, defender, returns)`` (Step, pushed by ``move``),
-``("combat_ability", seat, opponent, territory)`` (Step), ``("artillery", seat,
-opponent)``, ``("combat_fight", attacker, territory, defender, returns, commits)`` (Step:
-the reveal once both sides committed; ``commits`` one ``(dial, cards, steps)`` per side
-committed so far, ``cards`` the counts by value, ``steps`` the history indexes of its
-secret choices), ``("combat_dial", seat, side, territory)``, ``("combat_cards", seat, side,
-territory, dial, dial_step)``, ``("retreat", loser, territory)``, ``("combat_end",
-attacker, territory, defender, winner, workers_sent_home, consolation)`` (Step).
+Frames (``frames.py``): ``Combat`` (Step, pushed by ``move``), ``CombatAbility`` (Step),
+``Artillery``, ``CombatFight`` (Step: the reveal once both sides committed; ``commits`` one
+``(dial, cards, steps)`` per side committed so far, ``cards`` the counts by value,
+``steps`` the history indexes of its secret choices), ``CombatDial``, ``CombatCards``,
+``Retreat``, ``CombatEnd`` (Step).
 """
 
 from __future__ import annotations
@@ -39,6 +36,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Action, Frame, Rng
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import (
     BIT,
@@ -51,6 +49,15 @@ from boardlab.games.scythe.board import (
     bits,
 )
 from boardlab.games.scythe.control import fighters_mask, others_fighters_mask, others_mask
+from boardlab.games.scythe.frames import (
+    Artillery,
+    CombatAbility,
+    CombatCards,
+    CombatDial,
+    CombatEnd,
+    CombatFight,
+    Retreat,
+)
 from boardlab.games.scythe.move import active_abilities
 from boardlab.games.scythe.stars import place_combat_star
 from boardlab.games.scythe.tables import (
@@ -142,18 +149,18 @@ def run_combat(s: ScytheState, f: Frame) -> None:
         stack.pop()
         return
     s.announce("combat", f"P{attacker + 1} attacks P{defender + 1} on {NAMES[territory]}")
-    stack[-1] = ("combat_fight", attacker, territory, defender, returns, ())
-    stack.append(("combat_dial", attacker, ATTACKER, territory))
-    stack.append(("combat_ability", defender, attacker, territory))
-    stack.append(("combat_ability", attacker, defender, territory))
+    stack[-1] = (CombatFight.key, attacker, territory, defender, returns, ())
+    stack.append((CombatDial.key, attacker, ATTACKER, territory))
+    stack.append((CombatAbility.key, defender, attacker, territory))
+    stack.append((CombatAbility.key, attacker, defender, territory))
 
 
 def run_ability(s: ScytheState, f: Frame) -> None:
     """One side's pre-combat ability (S-9.2-1), once per combat."""
-    seat, opponent, territory = f[1], f[2], f[3]
+    _, seat, opponent, territory = f
     abilities = active_abilities(s, seat)
     if "artillery" in abilities and s.power[seat] >= ARTILLERY_COST and s.power[opponent]:
-        s.stack[-1] = ("artillery", seat, opponent)
+        s.stack[-1] = (Artillery.key, seat, opponent)
         return
     s.stack.pop()
     if "scout" in abilities and s.hand_size(opponent):
@@ -187,7 +194,7 @@ def options_artillery(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_artillery(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, opponent = f[1], f[2]
+    _, seat, opponent = f
     s.stack.pop()
     if a.kind == "artillery":
         s.power[seat] -= ARTILLERY_COST
@@ -196,22 +203,22 @@ def resolve_artillery(s: ScytheState, f: Frame, a: Action) -> None:
 
 # ---------------------------------------------------------------------- secret choices
 def options_dial(s: ScytheState, f: Frame) -> list[Action]:
-    return list(A.DIAL[: _dial_limit(s, f[1]) + 1])
+    return list(A.DIAL[: _dial_limit(s, f[PLAYER]) + 1])
 
 
 def resolve_dial(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, side, territory = f[1], f[2], f[3]
+    _, seat, side, territory = f
     # a decision of one option is applied without being recorded: nothing to reveal then
     step = len(s.history) - 1 if _dial_limit(s, seat) else -1
-    s.stack[-1] = ("combat_cards", seat, side, territory, A.INDEX_OF[a.id], step)
+    s.stack[-1] = (CombatCards.key, seat, side, territory, A.INDEX_OF[a.id], step)
 
 
 def options_cards(s: ScytheState, f: Frame) -> list[Action]:
-    return card_options(s, f[1], f[3])
+    return card_options(s, f[PLAYER], f[CombatCards.territory])
 
 
 def resolve_cards(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, side, territory, dial, dial_step = f[1:6]
+    _, seat, side, territory, dial, dial_step = f
     recorded = len(card_options(s, seat, territory)) > 1
     steps = tuple(
         step for step in (dial_step, len(s.history) - 1 if recorded else -1) if step >= 0
@@ -219,9 +226,10 @@ def resolve_cards(s: ScytheState, f: Frame, a: Action) -> None:
     stack = s.stack
     stack.pop()
     fight = stack[-1]
-    stack[-1] = (*fight[:5], (*fight[5], (dial, VECTOR_OF[a.id], steps)))
+    commits = (*fight[CombatFight.commits], (dial, VECTOR_OF[a.id], steps))
+    stack[-1] = (*fight[:CombatFight.commits], commits)
     if side == ATTACKER:
-        stack.append(("combat_dial", fight[3], DEFENDER, territory))
+        stack.append((CombatDial.key, fight[CombatFight.defender], DEFENDER, territory))
 
 
 # ---------------------------------------------------------------------- reveal and after
@@ -249,8 +257,8 @@ def run_fight(s: ScytheState, f: Frame) -> None:
     sent_home = s.units[base + WORKER : base + UNITS_PER_SEAT].count(territory)
     dial, vector = (a_dial, a_cards) if loser == attacker else (d_dial, d_cards)
     consolation = int(dial > 0 or sum(vector) > 0)
-    s.stack[-1] = ("combat_end", attacker, territory, defender, winner, sent_home, consolation)
-    s.stack.append(("retreat", loser, territory))
+    s.stack[-1] = (CombatEnd.key, attacker, territory, defender, winner, sent_home, consolation)
+    s.stack.append((Retreat.key, loser, territory))
 
 
 def _shown(dial: int, vector: Vector) -> str:
@@ -270,14 +278,14 @@ def lake_retreats(s: ScytheState, seat: int, territory: int) -> int:
 
 
 def options_retreat(s: ScytheState, f: Frame) -> list[Action]:
-    seat, territory = f[1], f[2]
+    _, seat, territory = f
     return [A.RETREAT_HOME, *(A.RETREAT_TO[x] for x in bits(lake_retreats(s, seat, territory)))]
 
 
 def resolve_retreat(s: ScytheState, f: Frame, a: Action) -> None:
     """Every unit of the loser there goes home, its resources staying (S-9.2-7); onto a lake
     the workers ride a mech, or go home without one (S-8.5)."""
-    seat, territory = f[1], f[2]
+    _, seat, territory = f
     s.stack.pop()
     home = HOME[s.faction[seat]]
     there = home if a.args[0] == "home" else A.space_of(a)
@@ -326,21 +334,21 @@ def resample_commits(s: ScytheState, viewer: int | None, rng: Random | Rng) -> N
     ``view.resample_hidden`` after the hands were re-dealt, so the cards are in the hand)."""
     stack = s.stack
     for i, frame in enumerate(stack):
-        key = frame[0]
-        if key == "combat_fight" and frame[5]:
-            attacker, territory, defender = frame[1], frame[2], frame[3]
+        key = frame[KEY]
+        if key == CombatFight.key and frame[CombatFight.commits]:
+            _, attacker, territory, defender, _, committed = frame
             commits = []
-            for side, commit in enumerate(frame[5]):
+            for side, commit in enumerate(committed):
                 seat = attacker if side == ATTACKER else defender
                 if seat == viewer:
                     commits.append(commit)
                     continue
                 vector = VECTOR_OF[rng.choice(card_options(s, seat, territory)).id]
                 commits.append((rng.randrange(_dial_limit(s, seat) + 1), vector, commit[2]))
-            stack[i] = (*frame[:5], tuple(commits))
-        elif key == "combat_cards" and frame[1] != viewer:
-            dial = rng.randrange(_dial_limit(s, frame[1]) + 1)
-            stack[i] = (*frame[:4], dial, frame[5])
+            stack[i] = (*frame[:CombatFight.commits], tuple(commits))
+        elif key == CombatCards.key and frame[PLAYER] != viewer:
+            dial = rng.randrange(_dial_limit(s, frame[PLAYER]) + 1)
+            stack[i] = (*frame[:CombatCards.dial], dial, frame[CombatCards.dial_step])
 
 
 def combat_view(s: ScytheState, viewer: int | None) -> dict[str, Any] | None:
@@ -349,13 +357,13 @@ def combat_view(s: ScytheState, viewer: int | None) -> dict[str, Any] | None:
     fight: Frame | None = None
     pending: Frame | None = None
     for frame in s.stack:
-        if frame[0] == "combat_fight":
+        if frame[KEY] == CombatFight.key:
             fight = frame
-        elif frame[0] == "combat_cards":
+        elif frame[KEY] == CombatCards.key:
             pending = frame
     if fight is None:
         return None
-    attacker, territory, defender, commits = fight[1], fight[2], fight[3], fight[5]
+    _, attacker, territory, defender, _, commits = fight
     sides: list[dict[str, Any]] = []
     for side, seat in enumerate((attacker, defender)):
         entry: dict[str, Any] = {"seat": seat, "committed": side < len(commits)}
@@ -365,8 +373,8 @@ def combat_view(s: ScytheState, viewer: int | None) -> dict[str, Any] | None:
                 entry["dial"] = dial
                 entry["cards"] = [COMBAT_VALUES[v] for v in reversed(range(N_VALUES))
                                   for _ in range(vector[v])]
-            elif pending is not None and pending[1] == seat:
-                entry["dial"] = pending[4]
+            elif pending is not None and pending[PLAYER] == seat:
+                entry["dial"] = pending[CombatCards.dial]
         sides.append(entry)
     return {
         "territory": SPACE_IDS[territory],

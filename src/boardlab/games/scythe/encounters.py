@@ -7,9 +7,9 @@ chooses one option (``option A``) whose whole cost it can pay, pays it and takes
 Polania's Meander: up to two different options, in either order, the first's gains able to
 pay the second's cost (``done`` after the first).
 
-Frames: ``("encounter", seat, territory)`` (Step: token, draw, announce), then
-``("encounter_option", seat, territory, card, chosen, picks)``: ``chosen`` is the bitmask of
-options already taken, ``picks`` how many may still be taken.
+Frames (``frames.py``): ``Encounter`` (Step: token, draw, announce), then
+``EncounterOption``: ``chosen`` is the bitmask of options already taken, ``picks`` how many
+may still be taken.
 """
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe import cards
 from boardlab.games.scythe.board import BIT, NAMES
 from boardlab.games.scythe.content import CONTENT
 from boardlab.games.scythe.decks import CardRow
+from boardlab.games.scythe.frames import Encounter, EncounterOption
 from boardlab.games.scythe.tables import FACTION_ABILITY
 from boardlab.games.scythe.vocabulary import AT_ENCOUNTER, Choice, Effect, Move, Resources
 
@@ -67,7 +69,7 @@ OPTION = tuple(
 
 
 def run_encounter(s: ScytheState, f: Frame) -> None:
-    seat, territory = f[1], f[2]
+    seat, territory = f[PLAYER], f[Encounter.territory]
     s.encounter_tokens &= ~BIT[territory]
     deck = s.encounter_deck
     if not deck:
@@ -81,11 +83,11 @@ def run_encounter(s: ScytheState, f: Frame) -> None:
         f"P{seat + 1} meets encounter {record.number}, {record.title!r}, on {NAMES[territory]}",
     )
     picks = MEANDER_PICKS if FACTION_ABILITY[s.faction[seat]] == "meander" else 1
-    s.stack[-1] = ("encounter_option", seat, territory, card, 0, picks)
+    s.stack[-1] = (EncounterOption.key, seat, territory, card, 0, picks)
 
 
 def options_option(s: ScytheState, f: Frame) -> list[Action]:
-    seat, card, chosen = f[1], f[3], f[4]
+    seat, card, chosen = f[PLAYER], f[EncounterOption.card], f[EncounterOption.chosen]
     labelled = OPTION[card]
     found = [
         labelled[k]
@@ -98,20 +100,20 @@ def options_option(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_option(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, territory, card, chosen, picks = f[1:6]
+    _, seat, territory, card, chosen, picks = f
     if a.kind == "done":
         s.stack.pop()
         return
     k = A.INDEX_OF[a.id]
     if picks > 1:
-        s.stack[-1] = ("encounter_option", seat, territory, card, chosen | (1 << k), picks - 1)
+        s.stack[-1] = (EncounterOption.key, seat, territory, card, chosen | (1 << k), picks - 1)
     else:
         s.stack.pop()
     cards.take_row(s, seat, cards.ENCOUNTER, card, k, territory)
 
 
 def prompt(s: ScytheState, f: Frame) -> str:
-    record = CONTENT.encounters[f[3]]
+    record = CONTENT.encounters[f[EncounterOption.card]]
     rows = "; ".join(f"{row.label}) {row.text}" for row in record.options)
-    more = " (Meander: another option, or done)" if f[4] else ""
-    return f"P{f[1] + 1}: encounter {record.title!r}: {record.scene} {rows}{more}"
+    more = " (Meander: another option, or done)" if f[EncounterOption.chosen] else ""
+    return f"P{f[PLAYER] + 1}: encounter {record.title!r}: {record.scene} {rows}{more}"

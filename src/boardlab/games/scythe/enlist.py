@@ -1,9 +1,9 @@
 """Enlist (S-7.4): a recruit token from a bottom-row section to a one-time bonus space.
 
-Frames: ``("enlist", seat)`` asks which section's recruit (``recruit build``: from then on
-that bottom action pays its recruit ongoing bonus to the seat when it or a neighbour takes
-it); ``("enlist_bonus", seat, recruit)`` asks which one-time bonus (``bonus power``),
-gained at once.
+Frames (``frames.py``): ``Enlist`` asks which section's recruit (``recruit build``: from
+then on that bottom action pays its recruit ongoing bonus to the seat when it or a
+neighbour takes it); ``EnlistBonus`` asks which one-time bonus (``bonus power``), gained at
+once.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
+from boardlab.games.scythe.frames import EnlistBonus
 from boardlab.games.scythe.tables import ALL_BOTTOM, ENLIST_BONUS, N_SECTIONS
 from boardlab.games.scythe.tracks import offer_gain
 
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def options_enlist(s: ScytheState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat = f[PLAYER]
     if s.recruit_bonuses[seat] == ALL_BOTTOM:
         return []
     taken = s.recruits[seat]
@@ -28,16 +30,16 @@ def options_enlist(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_enlist(s: ScytheState, f: Frame, a: Action) -> None:
-    s.stack[-1] = ("enlist_bonus", f[1], A.INDEX_OF[a.id])
+    s.stack[-1] = (EnlistBonus.key, f[PLAYER], A.INDEX_OF[a.id])
 
 
 def options_enlist_bonus(s: ScytheState, f: Frame) -> list[Action]:
-    covered = s.recruit_bonuses[f[1]]
+    covered = s.recruit_bonuses[f[PLAYER]]
     return [A.BONUS[k] for k in range(len(ENLIST_BONUS)) if not covered & (1 << k)]
 
 
 def resolve_enlist_bonus(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, recruit = f[1], f[2]
+    seat, recruit = f[PLAYER], f[EnlistBonus.recruit]
     k = A.INDEX_OF[a.id]
     s.recruits[seat] |= 1 << recruit
     s.recruit_bonuses[seat] |= 1 << k

@@ -35,7 +35,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, cast
 
-from boardlab.games.scythe import combat
+from boardlab.engine.layouts import KEY, PLAYER
+from boardlab.games.scythe import combat, frames
 from boardlab.games.scythe.board import (
     BIT,
     FACTORY,
@@ -53,6 +54,28 @@ from boardlab.games.scythe.board import (
 from boardlab.games.scythe.cards import affordable, card_row
 from boardlab.games.scythe.content import CONTENT
 from boardlab.games.scythe.control import all_controlled
+from boardlab.games.scythe.frames import (
+    Bottom,
+    BottomBonus,
+    BuildAt,
+    CardAny,
+    CardAnyAt,
+    CardPlace,
+    CardTake,
+    CardTrack,
+    CombatEnd,
+    CombatFight,
+    DeployAt,
+    Discard,
+    Gain,
+    Move,
+    Path,
+    Pay,
+    PayAny,
+    Top,
+    Trade,
+    TradeAt,
+)
 from boardlab.games.scythe.move import Reach
 from boardlab.games.scythe.objectives import Position
 from boardlab.games.scythe.scoring import bonus_count, breakdown, territories
@@ -542,10 +565,10 @@ def _in_progress(c: _Seat) -> float:
     s, seat = c.s, c.seat
     value = 0.0
     for f in s.stack:
-        key = f[0]
-        if f[1] != seat:
-            if key == "bottom_bonus":
-                value += _recruit_bonus(c, f[1], f[2])
+        key = f[KEY]
+        if f[PLAYER] != seat:
+            if key == BottomBonus.key:
+                value += _recruit_bonus(c, f[PLAYER], f[BottomBonus.action])
             continue
         rule = _FRAME_VALUES.get(key)
         if rule is not None:
@@ -848,30 +871,30 @@ def _choice_of(f: Frame) -> Choice:
 
 # ---------------------------------------------------------------- the frames
 def _frame_top(c: _Seat, f: Frame) -> float:
-    return _top_value(c, int(f[2]))
+    return _top_value(c, int(f[Top.section]))
 
 
 def _frame_bottom(c: _Seat, f: Frame) -> float:
-    return _bottom_value(c, int(f[2]))
+    return _bottom_value(c, int(f[Bottom.section]))
 
 
 def _frame_pay(c: _Seat, f: Frame) -> float:
-    return _resource_gain(c, int(f[2]), -int(f[3]))
+    return _resource_gain(c, int(f[Pay.resource]), -int(f[Pay.left]))
 
 
 def _frame_pay_any(c: _Seat, f: Frame) -> float:
-    return -_cheapest_token(c) * int(f[2])
+    return -_cheapest_token(c) * int(f[PayAny.left])
 
 
 def _frame_discard(c: _Seat, f: Frame) -> float:
     row = c.seat * N_VALUES
     hand = c.s.hand
     low = next((COMBAT_VALUES[v] for v in range(N_VALUES) if hand[row + v]), 0)
-    return -CARD_WORTH * low * int(f[2])
+    return -CARD_WORTH * low * int(f[Discard.left])
 
 
 def _frame_bottom_bonus(c: _Seat, f: Frame) -> float:
-    action = int(f[2])
+    action = int(f[BottomBonus.action])
     return COIN_BONUS[c.s.mat[c.seat]][action] + _recruit_bonus(c, c.seat, action)
 
 
@@ -885,16 +908,16 @@ def _frame_upgrade_to(c: _Seat, f: Frame) -> float:
 
 def _frame_deploy(c: _Seat, f: Frame) -> float:
     """``deploy``/``card_deploy`` (seat, at) and ``deploy_at`` (seat, slot, at)."""
-    if f[0] == "deploy_at" or f[2] >= 0:
+    if f[KEY] == DeployAt.key or f[frames.Deploy.territory] >= 0:
         return _goal_gain(c, MECHS)
     return _effect_value(c, DEPLOY)
 
 
 def _frame_build(c: _Seat, f: Frame) -> float:
     """``build``/``card_build`` (seat, at) and ``build_at`` (seat, structure, at)."""
-    if f[0] == "build_at":
+    if f[KEY] == BuildAt.key:
         return _goal_gain(c, STRUCTURES)
-    at = int(f[2])
+    at = int(f[frames.Build.territory])
     if at >= 0:
         return 0.0 if BIT[at] & _built_anywhere(c.s) else _goal_gain(c, STRUCTURES)
     return _effect_value(c, BUILD)
@@ -909,12 +932,12 @@ def _frame_enlist_bonus(c: _Seat, f: Frame) -> float:
 
 
 def _frame_move(c: _Seat, f: Frame) -> float:
-    return _move_value(c, int(f[2]), int(f[3]))
+    return _move_value(c, int(f[Move.units_left]), int(f[Move.moved]))
 
 
 def _frame_path(c: _Seat, f: Frame) -> float:
     """A unit's path: its best step, which must be made before ``stop`` is offered."""
-    piece, left, taken = int(f[2]), int(f[3]), int(f[4])
+    piece, left, taken = int(f[Path.piece]), int(f[Path.steps_left]), int(f[Path.taken])
     if left <= 0:
         return 0.0
     here = c.s.units[c.seat * UNITS_PER_SEAT + piece]
@@ -923,20 +946,22 @@ def _frame_path(c: _Seat, f: Frame) -> float:
 
 
 def _frame_produce(c: _Seat, f: Frame) -> float:
-    return _produce_value(c, int(f[2]), int(f[3]), bool(f[4]))
+    _, _, left, chosen, mill = f
+    return _produce_value(c, int(left), int(chosen), bool(mill))
 
 
 def _frame_trade(c: _Seat, f: Frame) -> float:
-    return _best_resources(c, int(f[2]))
+    return _best_resources(c, int(f[Trade.left]))
 
 
 def _frame_trade_at(c: _Seat, f: Frame) -> float:
-    return _resource_gain(c, int(f[4]), 1) + _best_resources(c, int(f[2]) - 1)
+    return (_resource_gain(c, int(f[TradeAt.resource]), 1)
+            + _best_resources(c, int(f[TradeAt.left]) - 1))
 
 
 def _frame_encounter_option(c: _Seat, f: Frame) -> float:
     """The best options the seat can pay (two with Meander, the second optional)."""
-    card, chosen, picks = int(f[3]), int(f[4]), int(f[5])
+    _, _, _, card, chosen, picks = f
     values = sorted(
         (
             _row_value(c, row)
@@ -953,7 +978,10 @@ def _frame_encounter_option(c: _Seat, f: Frame) -> float:
 
 
 def _frame_card_take(c: _Seat, f: Frame) -> float:
-    what, amount = int(f[2]), int(f[3])
+    return _take_value(c, int(f[CardTake.what]), int(f[CardTake.amount]))
+
+
+def _take_value(c: _Seat, what: int, amount: int) -> float:
     if what == N_RESOURCES:  # workers
         return _goal_gain(c, WORKERS, amount)
     return _resource_gain(c, what, amount)
@@ -962,15 +990,15 @@ def _frame_card_take(c: _Seat, f: Frame) -> float:
 def _frame_card_place(c: _Seat, f: Frame) -> float:
     if not _worker_lands(c):
         return 0.0
-    return _frame_card_take(c, f)
+    return _take_value(c, int(f[CardPlace.what]), int(f[CardPlace.left]))
 
 
 def _frame_card_any(c: _Seat, f: Frame) -> float:
-    return _best_resources(c, int(f[3]))
+    return _best_resources(c, int(f[CardAny.left]))
 
 
 def _frame_card_any_at(c: _Seat, f: Frame) -> float:
-    return _resource_gain(c, int(f[2]), 1)
+    return _resource_gain(c, int(f[CardAnyAt.resource]), 1)
 
 
 def _frame_card_choice(c: _Seat, f: Frame) -> float:
@@ -978,12 +1006,12 @@ def _frame_card_choice(c: _Seat, f: Frame) -> float:
 
 
 def _frame_card_track(c: _Seat, f: Frame) -> float:
-    return _track_gain(c, int(f[2]), int(f[3]))
+    return _track_gain(c, int(f[CardTrack.track]), int(f[CardTrack.amount]))
 
 
 def _frame_gain(c: _Seat, f: Frame) -> float:
     """A track gain whose amount the seat chooses (``tracks.offer_gain``): taken whole."""
-    return _track_gain(c, int(f[2]), int(f[3]))
+    return _track_gain(c, int(f[Gain.track]), int(f[Gain.amount]))
 
 
 def _frame_card_upgrade(c: _Seat, f: Frame) -> float:
@@ -1076,8 +1104,8 @@ def _combats(c: _Seat) -> float:
     dials: dict[int, tuple[int, int]] = {}  # territory -> (own dial, own cards' strength)
     attacker = s.active
     for f in s.stack:
-        key = f[0]
-        if key == "combat_end":
+        key = f[KEY]
+        if key == CombatEnd.key:
             _, attacking, territory, defending, winner, _, consolation = f
             decided |= BIT[territory]
             loser = defending if winner == attacking else attacking
@@ -1085,13 +1113,13 @@ def _combats(c: _Seat) -> float:
                 value += _cards_gain(1)
             if seat == winner:
                 value += _combat_star(c)
-        elif key == "combat_fight":
-            attacker = f[1]
-            for side, (dial, vector, _) in enumerate(f[5]):
-                if (f[1], f[3])[side] == seat:
-                    dials[f[2]] = (dial, combat.strength(vector))
-        elif key == "combat_cards" and f[1] == seat:
-            dials[f[3]] = (f[4], -1)
+        elif key == CombatFight.key:
+            _, attacker, territory, defender, _, commits = f
+            for side, (dial, vector, _) in enumerate(commits):
+                if (attacker, defender)[side] == seat:
+                    dials[territory] = (dial, combat.strength(vector))
+        elif key == frames.CombatCards.key and f[PLAYER] == seat:
+            dials[f[frames.CombatCards.territory]] = (f[frames.CombatCards.dial], -1)
     for territory in bits(mine & theirs & TERRITORIES & ~decided):
         opponent = next(
             other

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame, IllegalAction
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe import scoring
 from boardlab.games.scythe.abilities_text import seat_ability_texts
@@ -44,6 +45,21 @@ from boardlab.games.scythe.control import (
 )
 from boardlab.games.scythe.decks import CardRow
 from boardlab.games.scythe.encounters import describe
+from boardlab.games.scythe.frames import (
+    Bottom,
+    Build,
+    BuildAt,
+    CardAnyAt,
+    CardPlace,
+    CombatCards,
+    CombatFight,
+    Combats,
+    Deploy,
+    DeployAt,
+    Gain,
+    Top,
+    TradeAt,
+)
 from boardlab.games.scythe.move import Reach, active_abilities, spares_workers
 from boardlab.games.scythe.objectives import held, holds
 from boardlab.games.scythe.tables import (
@@ -134,11 +150,11 @@ def explain(s: ScytheState, action: Action | str) -> str:
             f"P{decision.player + 1}; options: " + ", ".join(o.id for o in decision.options)
         )
     frame = s.stack[-1]
-    seat = frame[1]
+    seat = frame[PLAYER]
     if chosen.kind == "objective":
         lines = _objective(s, seat, A.INDEX_OF[chosen.id])
     else:
-        lines = _BY_FRAME[frame[0]](s, frame, chosen)
+        lines = _BY_FRAME[frame[KEY]](s, frame, chosen)
     return "\n".join(lines)
 
 
@@ -380,7 +396,7 @@ def _bottom_effect(s: ScytheState, seat: int, action: int) -> str:
 
 
 def _turn(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     if a.id == A.SECTION_FACTORY.id:
         return _factory_section(s, seat)
     top = A.SECTION_TOP_OF[a.id]
@@ -415,13 +431,14 @@ def _factory_move(s: ScytheState) -> str:
 
 
 def _top(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     upgrades = s.top_upgrades[seat]
     coins = s.coins[seat]
     kind = a.kind
     if kind == "skip":
-        return [f"Take no top action; the {BOTTOM_ACTIONS[f[2]].capitalize()} bottom action "
-                "comes next.", *_bottom_summary(s, seat, f[2])]
+        section = f[Top.section]
+        return [f"Take no top action; the {BOTTOM_ACTIONS[section].capitalize()} bottom "
+                "action comes next.", *_bottom_summary(s, seat, section)]
     if kind == "move":
         units = MOVE_UNITS[bool(upgrades >> BOX_MOVE_UNITS & 1)]
         reach = Reach(s, seat)
@@ -462,7 +479,7 @@ def _top(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _bottom(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, action = f[1], f[2]
+    seat, action = f[PLAYER], f[Bottom.section]
     if a.kind == "skip":
         return [f"Leave the {BOTTOM_ACTIONS[action].capitalize()} bottom action: you pay "
                 "nothing and get no coin or recruit bonus; your turn then ends."]
@@ -471,7 +488,7 @@ def _bottom(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 # ---------------------------------------------------------------------- paying
 def _pay(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, resource, left = f[1], f[2], f[3]
+    _, seat, resource, left = f
     name = RESOURCES[resource]
     more = f" {left - 1} more {name} to pay after this." if left > 1 else " That pays it all."
     if a.kind == "card":
@@ -485,14 +502,14 @@ def _pay(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _discard(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, left = f[1], f[2]
+    _, seat, left = f
     more = f" {left - 1} more to discard." if left > 1 else ""
     return [f"Discard a combat card of value {a.args[0]} from your hand ({_hand_text(s, seat)})"
             f" to pay the card's cost.{more}"]
 
 
 def _pay_any(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, left = f[1], f[2]
+    _, seat, left = f
     r = A.INDEX_OF[a.id]
     more = f" {left - 1} more resource(s) to pay after it." if left > 1 else ""
     return [f"Pay the next resource with {RESOURCES[r]}: you have {_held(s, seat, r)} on your "
@@ -501,14 +518,14 @@ def _pay_any(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 # ---------------------------------------------------------------------- moving
 def _move(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, units_left = f[1], f[2]
+    _, seat, units_left, moved, _, steps, speed_adds, _ = f
     if a.kind == "done":
-        return _move_done(s, seat, f[3])
+        return _move_done(s, seat, moved)
     here = A.space_of(a)
     piece = {"character": CHARACTER, "mech": MECH, "worker": WORKER}[a.kind]
     reach = Reach(s, seat)
     targets = reach.steps(piece, here)
-    steps = f[5] + (f[6] if piece < WORKER and "speed" in reach.abilities else 0)
+    steps += speed_adds if piece < WORKER and "speed" in reach.abilities else 0
     names = ", ".join(NAMES[t] for t in bits(targets))
     lines = [f"Move your {a.kind} from {_space(s, here, seat)}, up to {_plural(steps, 'step')}; "
              f"{units_left - 1} more unit(s) may move after it.",
@@ -540,7 +557,7 @@ def _move_done(s: ScytheState, seat: int, moved: int) -> list[str]:
 
 
 def _path(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, piece, left, loads, loaded = f[1], f[2], f[3], f[5], f[6]
+    _, seat, piece, left, _, loads, loaded, _ = f
     here = s.units[seat * UNITS_PER_SEAT + piece]
     kind = "character" if piece == CHARACTER else ("mech" if piece < WORKER else "worker")
     if a.kind == "load":
@@ -641,9 +658,9 @@ def _route(s: ScytheState, seat: int, piece: int, here: int, there: int) -> str:
 
 
 def _combats(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     there = A.space_of(a)
-    others = [t for t in f[2] if t != there]
+    others = [t for t in f[Combats.territories] if t != there]
     later = f" The combats on {', '.join(NAMES[t] for t in others)} come after." if others else ""
     return [f"Fight next on {_space(s, there, seat)}.{later}",
             f"Your power {s.power[seat]}, combat cards {_hand_text(s, seat)}."]
@@ -651,14 +668,14 @@ def _combats(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 # ---------------------------------------------------------------------- trade, produce
 def _trade(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, left = f[1], f[2]
+    _, seat, left, fixed = f
     if a.kind == "done":
         return [f"Take no more resources: {_plural(left, 'resource')} of Trade's are lost."]
     r = A.INDEX_OF[a.id]
     name = RESOURCES[r]
     places = ", ".join(NAMES[x] for x in bits(worker_territories(s, seat)))
-    if f[3] >= 0:
-        places = NAMES[f[3]]
+    if fixed >= 0:
+        places = NAMES[fixed]
     return [f"Take 1 {name} ({left - 1} more after it), put on a territory of yours with a "
             f"worker: {places}.",
             f"You have {_held(s, seat, r)} {name} on your territories; "
@@ -674,22 +691,24 @@ def _uses(resource: str) -> str:
 
 def _at(s: ScytheState, f: Frame, a: Action) -> list[str]:
     """``at r3c3`` of every decision that places something."""
-    key, seat = f[0], f[1]
+    key, seat = f[KEY], f[PLAYER]
     there = A.space_of(a)
     place = _space(s, there, seat)
-    if key == "trade_at":
-        return [f"Put the {RESOURCES[f[4]]} on {place}."]
-    if key == "card_any_at":
-        return [f"Put the {RESOURCES[f[2]]} on {place}."]
-    if key == "card_place":
-        what = "worker from your mat" if f[2] == len(RESOURCES) else RESOURCES[f[2]]
-        return [f"Put a {what} on {place}; {f[3] - 1} more to place after it."]
-    if key == "deploy_at":
-        ability = MECH_ABILITY[s.faction[seat]][f[2]]
+    if key == TradeAt.key:
+        return [f"Put the {RESOURCES[f[TradeAt.resource]]} on {place}."]
+    if key == CardAnyAt.key:
+        return [f"Put the {RESOURCES[f[CardAnyAt.resource]]} on {place}."]
+    if key == CardPlace.key:
+        _, _, what_index, left = f
+        what = "worker from your mat" if what_index == len(RESOURCES) else RESOURCES[what_index]
+        return [f"Put a {what} on {place}; {left - 1} more to place after it."]
+    if key == DeployAt.key:
+        ability = MECH_ABILITY[s.faction[seat]][f[DeployAt.slot]]
         text = seat_ability_texts(s, seat)[ability]
         return [f"Deploy the {ability} mech on {place}.", f"It unlocks {text}"]
-    structure = STRUCTURES[f[2]]
-    return [f"Build the {structure.capitalize()} on {place}.", _bonus_tile(s, seat, f[2], there)]
+    structure = f[BuildAt.structure]
+    return [f"Build the {STRUCTURES[structure].capitalize()} on {place}.",
+            _bonus_tile(s, seat, structure, there)]
 
 
 def _bonus_tile(s: ScytheState, seat: int, structure: int, there: int) -> str:
@@ -706,13 +725,13 @@ def _bonus_tile(s: ScytheState, seat: int, structure: int, there: int) -> str:
 
 
 def _produce(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, left = f[1], f[2]
+    _, seat, left, _, may_mill = f
     if a.kind == "done":
         return [f"Stop producing: {_plural(left, 'territory')} of Produce stay unused."]
     there = A.space_of(a)
     base = seat * UNITS_PER_SEAT
     workers = s.units[base + WORKER : base + UNITS_PER_SEAT].count(there)
-    mill = f[4] and s.structures[seat * N_STRUCTURES + MILL] == there
+    mill = may_mill and s.structures[seat * N_STRUCTURES + MILL] == there
     count = workers + mill
     product = PRODUCT[there]
     if product == PRODUCES_WORKER:
@@ -729,7 +748,7 @@ def _produce(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 # ---------------------------------------------------------------------- bottom-row effects
 def _upgrade(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     if a.kind == "skip":
         return ["Decline the free Upgrade: your mat stays as it is."]
     box = A.INDEX_OF[a.id]
@@ -745,7 +764,7 @@ def _upgrade(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _upgrade_to(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     b = A.INDEX_OF[a.id]
     cost = bottom_cost(s, seat, b)
     slots_left = UPGRADE_SLOTS[s.mat[seat]][b] - s.bottom_cubes[seat * N_SECTIONS + b] - 1
@@ -755,12 +774,13 @@ def _upgrade_to(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _deploy(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     if a.kind == "skip":
         return ["Decline the free Deploy: your mechs stay on your faction mat."]
     ability = str(a.args[0])
     deployed = sum(1 for k in range(N_MECHS) if s.units[seat * UNITS_PER_SEAT + MECH + k] >= 0)
-    where = NAMES[f[2]] if f[2] >= 0 else (
+    fixed = f[Deploy.territory]  # CardDeploy frames: the same field
+    where = NAMES[fixed] if fixed >= 0 else (
         ", ".join(NAMES[x] for x in bits(worker_territories(s, seat))))
     return [f"Deploy the mech unlocking {seat_ability_texts(s, seat)[ability]}",
             f"It may go on: {where}. Mechs deployed {deployed} -> {deployed + 1}"
@@ -768,7 +788,7 @@ def _deploy(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _build(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     if a.kind == "skip":
         return ["Decline the free Build: your structures stay on your mat."]
     k = A.INDEX_OF[a.id]
@@ -779,11 +799,11 @@ def _build(s: ScytheState, f: Frame, a: Action) -> list[str]:
     return [f"Build the {name.capitalize()} (it boosts {top.capitalize()}): "
             f"{STRUCTURE_TEXT[name]}.",
             f"Structures built {built} -> {built + 1}{_star('structures', built + 1, 4)}.",
-            _bonus_tile(s, seat, k, f[2])]
+            _bonus_tile(s, seat, k, f[Build.territory])]  # as CardBuild's
 
 
 def _enlist(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     if a.kind == "skip":
         return ["Decline the free Enlist: your recruits stay on your mat."]
     b = A.INDEX_OF[a.id]
@@ -800,7 +820,7 @@ def _enlist(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _enlist_bonus(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     track, amount = ENLIST_BONUS[A.INDEX_OF[a.id]]
     return [f"Take the one-time bonus now: {_track_gain(s, seat, track, amount)}; the space "
             "is then covered for good."]
@@ -809,13 +829,14 @@ def _enlist_bonus(s: ScytheState, f: Frame, a: Action) -> list[str]:
 # ---------------------------------------------------------------------- combat
 def _opponent(s: ScytheState, seat: int) -> int:
     for frame in reversed(s.stack):
-        if frame[0] == "combat_fight":
-            return int(frame[3] if frame[1] == seat else frame[1])
+        if frame[KEY] == CombatFight.key:
+            attacker, defender = frame[PLAYER], frame[CombatFight.defender]
+            return int(defender if attacker == seat else attacker)
     raise IllegalAction("no combat is being fought")
 
 
 def _artillery(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, other = f[1], f[2]
+    _, seat, other = f
     if a.kind == "skip":
         return [f"Keep your power at {s.power[seat]}; P{other + 1} keeps {s.power[other]}."]
     return [f"Artillery: {_change('your power', s.power[seat], s.power[seat] - 1)}; "
@@ -824,7 +845,7 @@ def _artillery(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _dial(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, side, territory = f[1], f[2], f[3]
+    _, seat, side, territory = f
     dial = int(a.args[0])
     other = _opponent(s, seat)
     mine = slots(s, seat, territory)
@@ -840,7 +861,7 @@ def _dial(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _cards(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, dial = f[1], f[4]
+    seat, dial = f[PLAYER], f[CombatCards.dial]
     vector = VECTOR_OF[a.id]
     power = strength(vector)
     hand = s.hand[seat * N_VALUES : (seat + 1) * N_VALUES]
@@ -853,7 +874,7 @@ def _cards(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _retreat(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, territory = f[1], f[2]
+    _, seat, territory = f
     if a.args[0] == "home":
         home = HOME[s.faction[seat]]
         return [f"Your units on {NAMES[territory]} go back to {NAMES[home]}; the resources "
@@ -866,7 +887,7 @@ def _retreat(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 # ---------------------------------------------------------------------- cards
 def _encounter(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, territory, card, picks = f[1], f[2], f[3], f[5]
+    _, seat, territory, card, _, picks = f
     if a.kind == "done":
         return ["Take no second option of this encounter (Meander allows two)."]
     row = CONTENT.encounters[card].options[A.INDEX_OF[a.id]]
@@ -876,7 +897,7 @@ def _encounter(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _factory_card(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     card = CONTENT.factory_cards[A.INDEX_OF[a.id]]
     return [f"Keep Factory card {card.number} ({card.name}): from your next turn it is a fifth "
             "section you may choose instead of a mat section.",
@@ -885,7 +906,7 @@ def _factory_card(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _factory_top(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     card = CONTENT.factory_cards[s.factory_card[seat]]
     if a.kind == "skip":
         return [f"Skip the top row of Factory card {card.number}; its Move still follows.",
@@ -895,11 +916,11 @@ def _factory_top(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _take(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     n = A.INDEX_OF[a.id]
-    if f[0] == "gain":
-        return _gain(s, seat, f[2], f[3], n)
-    what, amount, there = f[2], f[3], f[4]
+    if f[KEY] == Gain.key:
+        return _gain(s, seat, f[Gain.track], f[Gain.amount], n)
+    _, _, what, amount, there = f
     if what == len(RESOURCES):
         base = seat * UNITS_PER_SEAT
         on_mat = s.units[base + WORKER : base + UNITS_PER_SEAT].count(OFF_BOARD)
@@ -928,14 +949,14 @@ def _gain(s: ScytheState, seat: int, track: int, amount: int, n: int) -> list[st
 
 def _place_or_done(s: ScytheState, f: Frame, a: Action) -> list[str]:
     if a.kind == "done":
-        left = f[3]
-        what = "worker(s)" if f[0] == "card_place" and f[2] == len(RESOURCES) else "resource(s)"
+        _, _, what_index, left = f
+        what = "worker(s)" if what_index == len(RESOURCES) else "resource(s)"
         return [f"Place no more: the {left} {what} still to place are lost."]
     return _at(s, f, a)
 
 
 def _card_any(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat, there, left = f[1], f[2], f[3]
+    _, seat, there, left = f
     if a.kind == "done":
         return [f"Take no more: the {left} resource(s) still offered are lost."]
     r = A.INDEX_OF[a.id]
@@ -946,10 +967,11 @@ def _card_any(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 def _choice(s: ScytheState, f: Frame, a: Action) -> list[str]:
     k = A.INDEX_OF[a.id]
-    effect: Effect = card_row(f[2], f[3], f[4]).gain[f[5][0]]
-    for step in range(1, len(f[5]), 2):
+    _, _, source, card, row, path, _ = f
+    effect: Effect = card_row(source, card, row).gain[path[0]]
+    for step in range(1, len(path), 2):
         assert isinstance(effect, Choice)
-        effect = effect.options[f[5][step]][f[5][step + 1]]
+        effect = effect.options[path[step]][path[step + 1]]
     assert isinstance(effect, Choice)
     option = effect.options[k]
     return [f"Take choice {k + 1}: {_effects(option)}."]
@@ -972,7 +994,7 @@ def _objective(s: ScytheState, seat: int, card: int) -> list[str]:
 
 
 def _turn_end(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
+    seat = f[PLAYER]
     cards = held(s, seat)
     notes = [f"{CONTENT.objectives[c].number} {CONTENT.objectives[c].name} "
              f"({'met' if holds(s, seat, c) else 'not met'})" for c in cards]
@@ -984,9 +1006,9 @@ def _turn_end(s: ScytheState, f: Frame, a: Action) -> list[str]:
 
 
 def _before_combats(s: ScytheState, f: Frame, a: Action) -> list[str]:
-    seat = f[1]
-    frame = next(x for x in reversed(s.stack) if x[0] == "combats")
-    places = ", ".join(NAMES[t] for t in frame[2])
+    seat = f[PLAYER]
+    frame = next(x for x in reversed(s.stack) if x[KEY] == Combats.key)
+    places = ", ".join(NAMES[t] for t in frame[Combats.territories])
     return [f"Reveal nothing now and go on to the combats on {places}.",
             f"Your power {s.power[seat]}, combat cards {_hand_text(s, seat)}."]
 

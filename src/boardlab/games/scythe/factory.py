@@ -13,9 +13,9 @@ recruits, and neither pays a coin or recruit bonus (S-11).
 Who has looked at the offer is recorded (``factory_seen``): such a seat knows which cards
 remain there, so ``resample_offer`` keeps them for it.
 
-Frames: ``("factory_card", seat, territory)`` (choose the card), ``("factory_section",
-seat)`` (Step: the section's frames), ``("factory_top", seat)`` (the top row),
-``("factory_move", seat)`` (Step: starts the bottom row's Move).
+Frames (``frames.py``): ``FactoryCard`` (choose the card), ``FactorySection`` (Step: the
+section's frames), ``FactoryTop`` (the top row), ``FactoryMove`` (Step: starts the bottom
+row's Move).
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ from random import Random
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame, Rng
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe import cards, move
 from boardlab.games.scythe.content import CONTENT
+from boardlab.games.scythe.frames import FactoryMove, FactoryTop, Stars
 from boardlab.games.scythe.vocabulary import Move
 
 if TYPE_CHECKING:
@@ -40,12 +42,12 @@ def options_card(s: ScytheState, f: Frame) -> list[Action]:
 
 def prepare_card(s: ScytheState, f: Frame) -> bool:
     """The seat looks at the offer as the decision is posed (its options show the cards)."""
-    s.factory_seen |= 1 << f[1]
+    s.factory_seen |= 1 << f[PLAYER]
     return True
 
 
 def resolve_card(s: ScytheState, f: Frame, a: Action) -> None:
-    seat = f[1]
+    seat = f[PLAYER]
     card = A.INDEX_OF[a.id]
     s.stack.pop()
     s.factory_card[seat] = card
@@ -55,31 +57,31 @@ def resolve_card(s: ScytheState, f: Frame, a: Action) -> None:
 # ---------------------------------------------------------------------- the fifth section
 def run_section(s: ScytheState, f: Frame) -> None:
     """The top row, its stars, then the Move, its stars (S-11, S-21.3-1, S-21.3-2)."""
-    seat = f[1]
+    seat = f[PLAYER]
     stack = s.stack
     stack.pop()
-    stack.append(("stars", seat))
-    stack.append(("factory_move", seat))
-    stack.append(("stars", seat))
-    stack.append(("factory_top", seat))
+    stack.append((Stars.key, seat))
+    stack.append((FactoryMove.key, seat))
+    stack.append((Stars.key, seat))
+    stack.append((FactoryTop.key, seat))
 
 
 def options_top(s: ScytheState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat = f[PLAYER]
     if cards.affordable(s, seat, CONTENT.factory_cards[s.factory_card[seat]].top):
         return [A.FACTORY_TOP, A.SKIP]
     return [A.SKIP]
 
 
 def resolve_top(s: ScytheState, f: Frame, a: Action) -> None:
-    seat = f[1]
+    seat = f[PLAYER]
     s.stack.pop()
     if a.kind != "skip":
         cards.take_row(s, seat, cards.FACTORY, s.factory_card[seat], 0, -1)
 
 
 def run_move(s: ScytheState, f: Frame) -> None:
-    seat = f[1]
+    seat = f[PLAYER]
     s.stack.pop()
     (effect,) = CONTENT.factory_cards[s.factory_card[seat]].bottom.gain
     assert isinstance(effect, Move)
@@ -88,8 +90,8 @@ def run_move(s: ScytheState, f: Frame) -> None:
 
 
 def top_prompt(s: ScytheState, f: Frame) -> str:
-    record = CONTENT.factory_cards[s.factory_card[f[1]]]
-    return f"P{f[1] + 1}: Factory card {record.number} {record.name!r}: {record.top.text}"
+    record = CONTENT.factory_cards[s.factory_card[f[PLAYER]]]
+    return f"P{f[PLAYER] + 1}: Factory card {record.number} {record.name!r}: {record.top.text}"
 
 
 def card_prompt(s: ScytheState, f: Frame) -> str:
@@ -98,7 +100,7 @@ def card_prompt(s: ScytheState, f: Frame) -> str:
         f"({CONTENT.factory_cards[c].top.text})"
         for c in sorted(s.factory_offer)
     )
-    return f"P{f[1] + 1}: keep one Factory card: {offer}"
+    return f"P{f[PLAYER] + 1}: keep one Factory card: {offer}"
 
 
 # ---------------------------------------------------------------------- hidden offer

@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.engine.observe import BlockEncoder, Watched, zeros
 from boardlab.games.scythe import objectives
 from boardlab.games.scythe.board import (
@@ -41,6 +42,7 @@ from boardlab.games.scythe.content import (
     BonusTile,
 )
 from boardlab.games.scythe.control import all_controlled, resources_on
+from boardlab.games.scythe.frames import CombatCards, CombatFight, EncounterOption
 from boardlab.games.scythe.observation import (
     _ENLIST,
     _KIND,
@@ -467,15 +469,16 @@ class FastScytheEncoder(BlockEncoder):
     def _combat(self, s: ScytheState, seat: int | None, out: Out, me: int) -> None:
         fight = pending = None
         for frame in s.stack:
-            if frame[0] == "combat_fight":
+            key = frame[KEY]
+            if key == CombatFight.key:
                 fight = frame
-            elif frame[0] == "combat_cards":
+            elif key == CombatCards.key:
                 pending = frame
         if fight is None:
             return
         n = self.players
         at = self._at
-        attacker, territory, defender, commits = fight[1], fight[2], fight[3], fight[5]
+        _, attacker, territory, defender, _, commits = fight
         o = at["combat.territory"]
         out[o] = 1
         out[o + 1 + territory] = 1
@@ -498,20 +501,20 @@ class FastScytheEncoder(BlockEncoder):
                         for _ in range(vector[v]):
                             total += 1.0 / MAX_SLOTS
                         out[own + 2 + v] = total
-            elif pending is not None and pending[1] == who:
+            elif pending is not None and pending[PLAYER] == who:
                 out[own] = 1
-                out[own + 1] = pending[4] / DIAL_MAX
+                out[own + 1] = pending[CombatCards.dial] / DIAL_MAX
 
     def _encounter(self, s: ScytheState, out: Out, me: int) -> None:
         frame = None
         for f in s.stack:
-            if f[0] == "encounter_option":
+            if f[KEY] == EncounterOption.key:
                 frame = f
         if frame is None:
             return
         n = self.players
         at = self._at["encounter"]
-        who, territory, card, chosen = frame[1], frame[2], frame[3], frame[4]
+        _, who, territory, card, chosen, _ = frame
         out[at] = 1
         out[at + 1 + (who - me) % n] = 1
         at += 1 + n

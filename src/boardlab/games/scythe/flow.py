@@ -2,7 +2,7 @@
 
 Every pending piece of work is a frame ``(key, seat, *data)`` on ``state.stack``; ``RULES``
 says for each key the decision it poses (``Ask``) or the work it does alone (``Step``).
-Frame layouts are in the docstrings of the modules named here and in the package README.
+Each frame kind's fields are declared in ``frames.py``.
 A turn, top of the stack first::
 
     turn -> top [-> move -> path... -> move_end -> combats -> combat...
@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Ask, Frame, Step
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import (
     build,
     cards,
@@ -43,6 +44,29 @@ from boardlab.games.scythe import (
 )
 from boardlab.games.scythe.board import NAMES
 from boardlab.games.scythe.content import BOTTOM_ACTIONS, TOP_ACTIONS
+from boardlab.games.scythe.frames import (
+    Artillery,
+    Bottom,
+    CardAny,
+    CardAnyAt,
+    CardPlace,
+    CardTake,
+    CombatCards,
+    CombatDial,
+    Discard,
+    Gain,
+    Move,
+    Path,
+    Pay,
+    PayAny,
+    Produce,
+    Retreat,
+    Top,
+    Trade,
+    TradeAt,
+    Turn,
+    TurnEnd,
+)
 from boardlab.games.scythe.tables import FACTION_ABILITY, SECTION_TOP, UNITS_PER_SEAT
 from boardlab.games.scythe.vocabulary import RESOURCES, TRACKS
 
@@ -54,24 +78,29 @@ NOT_YET_IMPLEMENTED: tuple[str, ...] = ()
 
 
 def _p(f: Frame) -> str:
-    return f"P{f[1] + 1}"
+    return f"P{f[PLAYER] + 1}"
 
 
 def _top_name(s: ScytheState, f: Frame) -> str:
-    return TOP_ACTIONS[SECTION_TOP[s.mat[f[1]]][f[2]]].capitalize()
+    return TOP_ACTIONS[SECTION_TOP[s.mat[f[PLAYER]]][f[Top.section]]].capitalize()
 
 
 def _unit_name(s: ScytheState, f: Frame) -> str:
-    piece = f[2]
+    piece = f[Path.piece]
     kind = "character" if piece == 0 else ("mech" if piece < 5 else "worker")
-    return f"your {kind} on {NAMES[s.units[f[1] * UNITS_PER_SEAT + piece]]}"
+    return f"your {kind} on {NAMES[s.units[f[PLAYER] * UNITS_PER_SEAT + piece]]}"
+
+
+def _what(what: int, workers: str) -> str:
+    """The resource a card's gain places, or ``workers`` (``cards.WORKERS``)."""
+    return workers if what == cards.WORKERS else RESOURCES[what]
 
 
 def _section_rule(s: ScytheState, f: Frame) -> str:
     """Why last turn's section is, or is not, among the options (S-5, S-15.2)."""
-    if s.last_section[f[1]] < 0:
+    if s.last_section[f[PLAYER]] < 0:
         return "(any: this is your first turn)"
-    if FACTION_ABILITY[s.faction[f[1]]] == "relentless":
+    if FACTION_ABILITY[s.faction[f[PLAYER]]] == "relentless":
         return "(Relentless: Rusviet may take last turn's section again)"
     return "(not last turn's)"
 
@@ -85,14 +114,14 @@ def _reveal_too(ask: Ask[ScytheState]) -> Ask[ScytheState]:
 
     def with_reveals(s: ScytheState, f: Frame) -> Sequence[Action]:
         found = options(s, f)
-        seat = f[1]
+        seat = f[PLAYER]
         if len(found) < 2 or seat != s.active or not objectives.held(s, seat):
             return found
         return [*found, *objectives.reveal_options(s, seat)]
 
     def resolve_or_reveal(s: ScytheState, f: Frame, a: Action) -> None:
         if a.kind == "objective":
-            objectives.reveal(s, f[1], a)
+            objectives.reveal(s, f[PLAYER], a)
         else:
             resolve(s, f, a)
 
@@ -122,13 +151,15 @@ _RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     "stars": Step(stars.run_stars),
     "bottom": Ask(
         "bottom_action",
-        lambda s, f: f"{_p(f)}: take the {BOTTOM_ACTIONS[f[2]].capitalize()} bottom action?",
+        lambda s, f: f"{_p(f)}: take the {BOTTOM_ACTIONS[f[Bottom.section]].capitalize()} "
+        "bottom action?",
         turn.options_bottom,
         turn.resolve_bottom,
     ),
     "pay": Ask(
         "pay_resource",
-        lambda s, f: f"{_p(f)}: pay {RESOURCES[f[2]]} ({f[3]} to pay): from which territory?",
+        lambda s, f: f"{_p(f)}: pay {RESOURCES[f[Pay.resource]]} ({f[Pay.left]} to pay): "
+        "from which territory?",
         tracks.options_pay,
         tracks.resolve_pay,
     ),
@@ -136,13 +167,13 @@ _RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     # Move (S-6.1, S-8), then combats, the encounter and the Factory (S-21.3-1)
     "move": Ask(
         "move_unit",
-        lambda s, f: f"{_p(f)}: choose a unit to move ({f[2]} more at most), or done",
+        lambda s, f: f"{_p(f)}: choose a unit to move ({f[Move.units_left]} more at most), or done",
         move.options_move,
         move.resolve_move,
     ),
     "path": Ask(
         "move_step",
-        lambda s, f: f"{_p(f)}: move {_unit_name(s, f)} ({f[3]} step(s) left); "
+        lambda s, f: f"{_p(f)}: move {_unit_name(s, f)} ({f[Path.steps_left]} step(s) left); "
         "take resources or workers along first",
         move.options_path,
         move.resolve_path,
@@ -159,19 +190,19 @@ _RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     # Trade and Produce (S-6.2, S-6.3)
     "trade": Ask(
         "trade_resource",
-        lambda s, f: f"{_p(f)}: Trade: which resource ({f[2]} left)?",
+        lambda s, f: f"{_p(f)}: Trade: which resource ({f[Trade.left]} left)?",
         trade_produce.options_trade,
         trade_produce.resolve_trade,
     ),
     "trade_at": Ask(
         "place_resource",
-        lambda s, f: f"{_p(f)}: place the {RESOURCES[f[4]]} on which territory?",
+        lambda s, f: f"{_p(f)}: place the {RESOURCES[f[TradeAt.resource]]} on which territory?",
         trade_produce.options_trade_at,
         trade_produce.resolve_trade_at,
     ),
     "produce": Ask(
         "produce_territory",
-        lambda s, f: f"{_p(f)}: Produce on which territory ({f[2]} more at most)?",
+        lambda s, f: f"{_p(f)}: Produce on which territory ({f[Produce.left]} more at most)?",
         trade_produce.options_produce,
         trade_produce.resolve_produce,
     ),
@@ -229,27 +260,31 @@ _RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     "combat_ability": Step(combat.run_ability),
     "artillery": Ask(
         "artillery",
-        lambda s, f: f"{_p(f)}: Artillery: pay 1 power to make P{f[2] + 1} lose 2?",
+        lambda s, f: f"{_p(f)}: Artillery: pay 1 power to make "
+        f"P{f[Artillery.opponent] + 1} lose 2?",
         combat.options_artillery,
         combat.resolve_artillery,
     ),
     "combat_fight": Step(combat.run_fight),
     "combat_dial": Ask(
         "combat_dial",
-        lambda s, f: f"{_p(f)}: combat on {NAMES[f[3]]}: set your power dial (secret)",
+        lambda s, f: f"{_p(f)}: combat on {NAMES[f[CombatDial.territory]]}: "
+        "set your power dial (secret)",
         combat.options_dial,
         combat.resolve_dial,
     ),
     "combat_cards": Ask(
         "combat_cards",
-        lambda s, f: f"{_p(f)}: combat on {NAMES[f[3]]}: dial {f[4]}; add combat cards "
-        f"(secret, {combat.slots(s, f[1], f[3])} at most)",
+        lambda s, f: f"{_p(f)}: combat on {NAMES[f[CombatCards.territory]]}: dial "
+        f"{f[CombatCards.dial]}; add combat cards (secret, "
+        f"{combat.slots(s, f[PLAYER], f[CombatCards.territory])} at most)",
         combat.options_cards,
         combat.resolve_cards,
     ),
     "retreat": Ask(
         "retreat",
-        lambda s, f: f"{_p(f)}: you lost on {NAMES[f[2]]}: where do your units retreat?",
+        lambda s, f: f"{_p(f)}: you lost on {NAMES[f[Retreat.territory]]}: "
+        "where do your units retreat?",
         combat.options_retreat,
         combat.resolve_retreat,
     ),
@@ -273,13 +308,13 @@ _RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     # paying and gaining a card's row (S-21.1)
     "discard": Ask(
         "discard_card",
-        lambda s, f: f"{_p(f)}: discard a combat card ({f[2]} to discard)",
+        lambda s, f: f"{_p(f)}: discard a combat card ({f[Discard.left]} to discard)",
         cards.options_discard,
         cards.resolve_discard,
     ),
     "pay_any": Ask(
         "pay_any",
-        lambda s, f: f"{_p(f)}: pay a resource of any kind ({f[2]} to pay): which kind?",
+        lambda s, f: f"{_p(f)}: pay a resource of any kind ({f[PayAny.left]} to pay): which kind?",
         cards.options_pay_any,
         cards.resolve_pay_any,
     ),
@@ -287,26 +322,26 @@ _RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     "card_take": Ask(
         "card_take",
         lambda s, f: f"{_p(f)}: how many "
-        f"{'workers' if f[2] == cards.WORKERS else RESOURCES[f[2]]} to take on {NAMES[f[4]]}?",
+        f"{_what(f[CardTake.what], 'workers')} to take on {NAMES[f[CardTake.territory]]}?",
         cards.options_take,
         cards.resolve_take,
     ),
     "card_place": Ask(
         "card_place",
-        lambda s, f: f"{_p(f)}: place a {'worker' if f[2] == cards.WORKERS else RESOURCES[f[2]]}"
-        f" ({f[3]} left) on which territory, or done?",
+        lambda s, f: f"{_p(f)}: place a {_what(f[CardPlace.what], 'worker')}"
+        f" ({f[CardPlace.left]} left) on which territory, or done?",
         cards.options_place,
         cards.resolve_place,
     ),
     "card_any": Ask(
         "card_resource",
-        lambda s, f: f"{_p(f)}: which resource ({f[3]} left), or done?",
+        lambda s, f: f"{_p(f)}: which resource ({f[CardAny.left]} left), or done?",
         cards.options_any,
         cards.resolve_any,
     ),
     "card_any_at": Ask(
         "place_resource",
-        lambda s, f: f"{_p(f)}: place the {RESOURCES[f[2]]} on which territory?",
+        lambda s, f: f"{_p(f)}: place the {RESOURCES[f[CardAnyAt.resource]]} on which territory?",
         cards.options_any_at,
         cards.resolve_any_at,
     ),
@@ -358,7 +393,8 @@ _RULES: dict[str, Step[ScytheState] | Ask[ScytheState]] = {
     # a track gain whose declining could matter (S-3.7, S-7; ``tracks.offer_gain``)
     "gain": Ask(
         "take_gain",
-        lambda s, f: f"{_p(f)}: gain {f[3]} {TRACKS[f[2]]}: how much do you take?",
+        lambda s, f: f"{_p(f)}: gain {f[Gain.amount]} {TRACKS[f[Gain.track]]}: "
+        "how much do you take?",
         tracks.options_gain,
         tracks.resolve_gain,
     ),
@@ -382,6 +418,6 @@ def refill(s: ScytheState) -> bool:
     order = s.order
     s.active = order[0] if s.turn == 0 else order[(order.index(s.active) + 1) % len(order)]
     s.turn += 1
-    s.stack.append(("turn_end", s.active))
-    s.stack.append(("turn", s.active))
+    s.stack.append((TurnEnd.key, s.active))
+    s.stack.append((Turn.key, s.active))
     return True

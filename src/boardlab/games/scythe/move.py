@@ -1,29 +1,20 @@
 """Move (S-6.1, S-8): units, steps, carrying, entering enemy territory, movement abilities.
 
-Frames (``(key, seat, *data)``):
+Frames (``frames.py``, where each field is described):
 
-* ``("move", seat, units_left, moved, carried, steps, speed_adds, origins)``: choose the
-  next unit to move, or ``done``. ``moved`` is the bitmask of the seat's pieces already
-  chosen (a unit is chosen once per Move, S-8.1), ``carried`` of the workers a mech has
-  carried (for ``carried_worker_may_also_move_alone``, S-21.2-6), ``steps`` the territories a
-  unit may go (1 for the top-row Move, the option's distance for a Factory card),
-  ``speed_adds`` what Speed adds for a character or mech, ``origins`` one
-  ``(piece, origin, wood, metal, oil, food)`` per unit that moved: where its move began and
-  the resources it brought on its last step (what S-21.3-3 needs to send it back).
-* ``("path", seat, piece, steps_left, taken, loads, loaded, arrived)``: one unit's steps,
-  each unit finishing its whole path before the next starts (S-21.3-1). ``loads`` counts
-  the resources of each type taken along from here, ``loaded`` the workers a mech takes
-  along (piece bitmask), ``arrived`` the resources brought on the step just made. Whatever
-  a unit brings is set down where it arrives and may be taken along again on the next step,
-  so resources and workers are picked up and dropped anywhere on the path (S-8.3, S-21.3-6).
-* ``("move_end", seat, moved, origins)``: after the last unit, the combats, the encounter
-  and the Factory card, in that order (S-21.3-1).
-* ``("combats", seat, territories, origins)``: the attacker picks the next combat (S-9.1).
-* ``("combat", attacker, territory, defender, returns)``, ``("encounter", seat, territory)``,
-  ``("factory_card", seat, territory)``: the combat, encounter and Factory rules
-  (``combat.py``, ``encounters.py``, ``factory.py``). ``returns`` lists the attacker's
-  ``(piece, origin, wood, metal, oil, food)`` that moved into that territory this action;
-  ``return_unfought`` sends such units back when the game ends first (S-21.3-3).
+* ``Move``: choose the next unit to move, or ``done``; a unit is chosen once per Move
+  (S-8.1), and ``origins`` keeps where each unit's move began and the resources it brought
+  on its last step (what S-21.3-3 needs to send it back).
+* ``Path``: one unit's steps, each unit finishing its whole path before the next starts
+  (S-21.3-1). Whatever a unit brings is set down where it arrives and may be taken along
+  again on the next step, so resources and workers are picked up and dropped anywhere on
+  the path (S-8.3, S-21.3-6).
+* ``MoveEnd``: after the last unit, the combats, the encounter and the Factory card, in
+  that order (S-21.3-1).
+* ``Combats``: the attacker picks the next combat (S-9.1).
+* ``Combat``, ``Encounter``, ``FactoryCard``: the combat, encounter and Factory rules
+  (``combat.py``, ``encounters.py``, ``factory.py``); ``return_unfought`` sends a combat's
+  ``returns`` back when the game ends first (S-21.3-3).
 """
 
 from __future__ import annotations
@@ -31,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import (
     BIT,
@@ -53,6 +45,18 @@ from boardlab.games.scythe.control import (
     fighters_mask,
     others_fighters_mask,
     units_mask,
+)
+from boardlab.games.scythe.frames import (
+    BeforeCombats,
+    Combat,
+    Combats,
+    Encounter,
+    EncounterCheck,
+    FactoryCard,
+    FactoryCheck,
+    Move,
+    MoveEnd,
+    Path,
 )
 from boardlab.games.scythe.tables import (
     BOX_GAIN_COINS,
@@ -212,12 +216,12 @@ def gain_coins(s: ScytheState, seat: int) -> None:
 
 def start_move(s: ScytheState, seat: int, units: int, steps: int, speed_adds: int) -> None:
     """Push a Move of up to ``units`` units (the top-row Move, or a Factory card's)."""
-    s.stack.append(("move", seat, units, 0, 0, steps, speed_adds, ()))
+    s.stack.append((Move.key, seat, units, 0, 0, steps, speed_adds, ()))
 
 
 # ---------------------------------------------------------------------- choosing a unit
 def options_move(s: ScytheState, f: Frame) -> list[Action]:
-    seat, units_left, moved, carried = f[1], f[2], f[3], f[4]
+    _, seat, units_left, moved, carried, _, _, _ = f
     if units_left <= 0:
         return [A.DONE]
     reach = Reach(s, seat)
@@ -254,9 +258,9 @@ def options_move(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_move(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, units_left, moved, carried, steps, speed_adds, origins = f[1:8]
+    _, seat, units_left, moved, carried, steps, speed_adds, origins = f
     if a.kind == "done":
-        s.stack[-1] = ("move_end", seat, moved, origins)
+        s.stack[-1] = (MoveEnd.key, seat, moved, origins)
         return
     here = A.space_of(a)
     base = seat * UNITS_PER_SEAT
@@ -273,12 +277,12 @@ def resolve_move(s: ScytheState, f: Frame, a: Action) -> None:
         )
     if all(entry[0] != piece for entry in origins):
         origins = (*origins, (piece, here, 0, 0, 0, 0))
-    s.stack[-1] = ("move", seat, units_left - 1, moved | (1 << piece), carried, steps,
+    s.stack[-1] = (Move.key, seat, units_left - 1, moved | (1 << piece), carried, steps,
                    speed_adds, origins)
     total = steps
     if piece < WORKER and "speed" in active_abilities(s, seat):
         total += speed_adds
-    s.stack.append(("path", seat, piece, total, 0, NO_LOADS, 0, NO_LOADS))
+    s.stack.append((Path.key, seat, piece, total, 0, NO_LOADS, 0, NO_LOADS))
 
 
 def _stranded(s: ScytheState, seat: int, here: int) -> bool:
@@ -298,7 +302,7 @@ def _lake_cargo_ready(s: ScytheState, f: Frame, here: int) -> bool:
     """Leaving a lake, a mech takes along every worker of the seat there unless another of
     its mechs stays, and a character or mech every resource there unless another of them
     stays: workers and resources ride a mech onto a lake but are never left there (S-8.5)."""
-    seat, piece, loads, loaded = f[1], f[2], f[5], f[6]
+    seat, piece, loads, loaded = f[PLAYER], f[Path.piece], f[Path.loads], f[Path.loaded]
     base = seat * UNITS_PER_SEAT
     units = s.units
     fighter_stays = mech_stays = False
@@ -318,7 +322,7 @@ def _lake_cargo_ready(s: ScytheState, f: Frame, here: int) -> bool:
 
 
 def options_path(s: ScytheState, f: Frame) -> list[Action]:
-    seat, piece, taken, loads, loaded = f[1], f[2], f[4], f[5], f[6]
+    _, seat, piece, _, taken, loads, loaded, _ = f
     base = seat * UNITS_PER_SEAT
     units = s.units
     here = units[base + piece]
@@ -332,7 +336,7 @@ def options_path(s: ScytheState, f: Frame) -> list[Action]:
         if resources[row + r] > loads[r]:
             found.append(A.LOAD[r])
     if MECH <= piece < WORKER:
-        moved = _move_frame(s)[3]
+        moved = _move_frame(s)[Move.moved]
         free = already = False
         for p in range(WORKER, UNITS_PER_SEAT):
             if units[base + p] == here and not loaded & (1 << p):
@@ -353,7 +357,7 @@ def options_path(s: ScytheState, f: Frame) -> list[Action]:
 
 def _move_frame(s: ScytheState) -> Frame:
     frame = s.stack[-2]
-    assert frame[0] == "move", frame
+    assert frame[KEY] == Move.key, frame
     return frame
 
 
@@ -364,17 +368,16 @@ def resolve_path(s: ScytheState, f: Frame, a: Action) -> None:
     elif kind == "to":
         _step(s, f, A.space_of(a))
     else:
-        _finish(s, f, f[7])
+        _finish(s, f, f[Path.arrived])
 
 
 def _load(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, piece, left, taken, loads, loaded, arrived = f[1:8]
+    _, seat, piece, left, taken, loads, loaded, arrived = f
     name = a.args[0]
     if name in ("worker", "moved_worker"):
         base = seat * UNITS_PER_SEAT
         here = s.units[base + piece]
-        move = _move_frame(s)
-        moved = move[3]
+        _, _, units_left, moved, carried, steps, speed_adds, origins = _move_frame(s)
         want = name == "moved_worker"
         worker = next(
             p
@@ -384,18 +387,18 @@ def _load(s: ScytheState, f: Frame, a: Action) -> None:
             and bool(moved & (1 << p)) == want
         )
         loaded |= 1 << worker
-        origins = move[7]
         if all(entry[0] != worker for entry in origins):
             origins = (*origins, (worker, here, 0, 0, 0, 0))
-        s.stack[-2] = (*move[:4], move[4] | (1 << worker), move[5], move[6], origins)
+        s.stack[-2] = (Move.key, seat, units_left, moved, carried | (1 << worker), steps,
+                       speed_adds, origins)
     else:
         r = A.INDEX_OF[a.id]
         loads = (*loads[:r], loads[r] + 1, *loads[r + 1 :])
-    s.stack[-1] = ("path", seat, piece, left, taken, loads, loaded, arrived)
+    s.stack[-1] = (Path.key, seat, piece, left, taken, loads, loaded, arrived)
 
 
 def _step(s: ScytheState, f: Frame, there: int) -> None:
-    seat, piece, left, taken, loads, loaded = f[1:7]
+    _, seat, piece, left, taken, loads, loaded, _ = f
     base = seat * UNITS_PER_SEAT
     units = s.units
     here = units[base + piece]
@@ -416,7 +419,7 @@ def _step(s: ScytheState, f: Frame, there: int) -> None:
     if ended or left <= 1:
         _finish(s, f, loads)
     else:
-        s.stack[-1] = ("path", seat, piece, left - 1, taken + 1, NO_LOADS, 0, loads)
+        s.stack[-1] = (Path.key, seat, piece, left - 1, taken + 1, NO_LOADS, 0, loads)
 
 
 def _enter(s: ScytheState, seat: int, there: int) -> bool:
@@ -451,43 +454,44 @@ def _enter(s: ScytheState, seat: int, there: int) -> bool:
 
 def _finish(s: ScytheState, f: Frame, arrived: tuple[int, ...]) -> None:
     """The unit's path is over: record what it brought on its last step (S-21.3-3)."""
-    piece = f[2]
+    piece = f[Path.piece]
     stack = s.stack
     stack.pop()
     if piece >= WORKER or arrived == NO_LOADS:
         return
     move = stack[-1]
     origins = tuple(
-        (entry[0], entry[1], *arrived) if entry[0] == piece else entry for entry in move[7]
+        (entry[0], entry[1], *arrived) if entry[0] == piece else entry
+        for entry in move[Move.origins]
     )
-    stack[-1] = (*move[:7], origins)
+    stack[-1] = (*move[: Move.origins], origins)
 
 
 # ---------------------------------------------------------------------- after the Move
 def run_move_end(s: ScytheState, f: Frame) -> None:
     """Combats in the attacker's order, then the encounter, then the Factory (S-21.3-1)."""
-    seat, moved, origins = f[1], f[2], f[3]
+    _, seat, moved, origins = f
     stack = s.stack
     stack.pop()
-    stack.append(("factory_check", seat))
-    stack.append(("encounter_check", seat, moved & 1))
+    stack.append((FactoryCheck.key, seat))
+    stack.append((EncounterCheck.key, seat, moved & 1))
     contested = fighters_mask(s, seat) & others_fighters_mask(s, seat) & TERRITORIES
     if contested:
-        stack.append(("combats", seat, tuple(bits(contested)), origins))
+        stack.append((Combats.key, seat, tuple(bits(contested)), origins))
         if holds_objectives(s, seat):  # a public fact: the reveal before the fights (S-5)
-            stack.append(("before_combats", seat))
+            stack.append((BeforeCombats.key, seat))
 
 
 def options_combats(s: ScytheState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat = f[PLAYER]
     contested = fighters_mask(s, seat) & others_fighters_mask(s, seat)
-    return [A.FIGHT[space] for space in f[2] if BIT[space] & contested]
+    return [A.FIGHT[space] for space in f[Combats.territories] if BIT[space] & contested]
 
 
 def resolve_combats(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, territories, origins = f[1], f[2], f[3]
+    _, seat, territories, origins = f
     there = A.space_of(a)
-    s.stack[-1] = ("combats", seat, tuple(t for t in territories if t != there), origins)
+    s.stack[-1] = (Combats.key, seat, tuple(t for t in territories if t != there), origins)
     units = s.units
     defender = next(
         other
@@ -497,28 +501,28 @@ def resolve_combats(s: ScytheState, f: Frame, a: Action) -> None:
     )
     base = seat * UNITS_PER_SEAT
     returns = tuple(entry for entry in origins if units[base + entry[0]] == there)
-    s.stack.append(("combat", seat, there, defender, returns))
+    s.stack.append((Combat.key, seat, there, defender, returns))
 
 
 def run_encounter_check(s: ScytheState, f: Frame) -> None:
     """The character that ended its move on an encounter token has the encounter (S-10)."""
-    seat, character_moved = f[1], f[2]
+    _, seat, character_moved = f
     s.stack.pop()
     here = s.units[seat * UNITS_PER_SEAT + CHARACTER]
     if character_moved and here >= 0 and BIT[here] & s.encounter_tokens:
-        s.stack.append(("encounter", seat, here))
+        s.stack.append((Encounter.key, seat, here))
 
 
 def run_factory_check(s: ScytheState, f: Frame) -> None:
     """A character on the Factory after its Move, with no Factory card yet, takes one (S-11)."""
-    seat = f[1]
+    seat = f[PLAYER]
     s.stack.pop()
     if (
         s.units[seat * UNITS_PER_SEAT + CHARACTER] == FACTORY
         and s.factory_card[seat] < 0
         and s.factory_offer
     ):
-        s.stack.append(("factory_card", seat, FACTORY))
+        s.stack.append((FactoryCard.key, seat, FACTORY))
 
 
 def return_unfought(s: ScytheState) -> None:
@@ -526,9 +530,9 @@ def return_unfought(s: ScytheState) -> None:
     into a territory still contested go back where their move began, with the resources they
     brought on their last step; earlier displacements stand (S-21.3-3, S-8.9)."""
     for frame in reversed(s.stack):
-        if frame[0] != "combats":
+        if frame[KEY] != Combats.key:
             continue
-        seat, territories, origins = frame[1], frame[2], frame[3]
+        _, seat, territories, origins = frame
         contested = fighters_mask(s, seat) & others_fighters_mask(s, seat)
         base = seat * UNITS_PER_SEAT
         units = s.units

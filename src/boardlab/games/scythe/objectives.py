@@ -10,10 +10,10 @@ tunnel, Mine or ability links (content README, "Objective conditions").
 When a player may reveal (S-5, S-12 "at any point during your own turn"): the reveal is
 offered as extra options (``objective 12``) of every decision of the seat on turn that is
 posed anyway (two options or more; ``flow._reveal_too``, and the section and bottom
-decisions here), of a ``("before_combats", seat)`` decision (``objective 12`` or ``done``)
-posed between a Move and its combats, and of a ``("turn_end", seat)`` decision posed at the
-end of every turn (``objective 12`` or ``end turn``), the last two for a seat that still
-holds objective cards whether or not a condition holds, so that no other seat can tell from
+decisions here), of a ``BeforeCombats`` decision (``objective 12`` or ``done``) posed
+between a Move and its combats, and of a ``TurnEnd`` decision posed at the end of every
+turn (``objective 12`` or ``end turn``), the last two for a seat that still holds
+objective cards whether or not a condition holds, so that no other seat can tell from
 the log that one does (README, "Interpretations"). Only the secret combat choices do not
 offer it.
 
@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import (
     BIT,
@@ -339,18 +340,18 @@ def reveal(s: ScytheState, seat: int, a: Action) -> None:
 
 
 def options_before_combats(s: ScytheState, f: Frame) -> list[Action]:
-    return [*reveal_options(s, f[1]), A.DONE]
+    return [*reveal_options(s, f[PLAYER]), A.DONE]
 
 
 def resolve_before_combats(s: ScytheState, f: Frame, a: Action) -> None:
     if a.kind == "objective":
-        reveal(s, f[1], a)
+        reveal(s, f[PLAYER], a)
     else:
         s.stack.pop()
 
 
 def options_turn_end(s: ScytheState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat = f[PLAYER]
     if not held(s, seat):
         return []
     return [*reveal_options(s, seat), A.END_TURN]
@@ -358,6 +359,6 @@ def options_turn_end(s: ScytheState, f: Frame) -> list[Action]:
 
 def resolve_turn_end(s: ScytheState, f: Frame, a: Action) -> None:
     if a.kind == "objective":
-        reveal(s, f[1], a)  # the decision is posed again, the card gone
+        reveal(s, f[PLAYER], a)  # the decision is posed again, the card gone
     else:
         s.stack.pop()

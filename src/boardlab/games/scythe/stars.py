@@ -6,10 +6,10 @@ two combat victories (S-9.3); Saxony's Dominate lifts the limits of the last two
 
 A goal reached at any moment of an action earns its star even if a later part of the
 action undoes it: the tracks mark 18 popularity and 16 power in ``star_pending`` as they
-are reached (``tracks.py``); the other once-only goals never go back. The ``("stars",
-seat)`` Step runs when an action ends: it places the active seat's new stars, then those
-other seats earned by recruit bonuses, clockwise from the active seat. A combat star is
-placed when its combat is over (S-21.3-3), an objective star when the card is revealed.
+are reached (``tracks.py``); the other once-only goals never go back. The ``Stars`` Step
+runs when an action ends: it places the active seat's new stars, then those other seats
+earned by recruit bonuses, clockwise from the active seat. A combat star is placed when its
+combat is over (S-21.3-3), an objective star when the card is revealed.
 A sixth star ends the game at once (``ended``), whatever is still on the stack; the units
 that moved in for combats not fought yet go back first (S-21.3-3, S-8.9).
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe.move import return_unfought
 from boardlab.games.scythe.tables import (
     ALL_BOTTOM,
@@ -149,7 +150,7 @@ def end_game(s: ScytheState, why: int) -> None:
 
 
 def run_stars(s: ScytheState, f: Frame) -> None:
-    seat = f[1]
+    seat = f[PLAYER]
     s.stack.pop()
     order = s.order
     i = order.index(seat)

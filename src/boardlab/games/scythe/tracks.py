@@ -6,16 +6,15 @@ Reaching 18 popularity or 16 power at any moment marks the star as earned
 (``star_pending``), placed when the action ends even if the track drops again (S-21.3-2).
 
 A track gain may be taken in full, in part or not at all, and the coin bonus declined (S-3.7,
-S-7, S-21.1). ``offer_gain`` asks only where declining could ever matter
-(``("gain", seat, track, amount)``, ``take 2`` / ``take 0``): where the gain would earn the
-popularity or power star (the full gain, or the most that stays below it: less is never
-better), and, for a seat holding objective cards, on a track some objective of the deck
-bounds from above (every amount; none in the designed deck). Anywhere else more is never
-worse (coins and popularity score, power and cards fight), so the gain is taken whole.
+S-7, S-21.1). ``offer_gain`` asks only where declining could ever matter (a ``Gain`` frame,
+``take 2`` / ``take 0``): where the gain would earn the popularity or power star (the full
+gain, or the most that stays below it: less is never better), and, for a seat holding
+objective cards, on a track some objective of the deck bounds from above (every amount;
+none in the designed deck). Anywhere else more is never worse (coins and popularity score,
+power and cards fight), so the gain is taken whole.
 
-Paying a resource (section 7) is a decision per token, ``("pay", seat, resource, left)``:
-from which controlled territory, or with Crimea's Coercion a combat card once per turn
-(S-15.3).
+Paying a resource (section 7) is a decision per token (a ``Pay`` frame): from which
+controlled territory, or with Crimea's Coercion a combat card once per turn (S-15.3).
 """
 
 from __future__ import annotations
@@ -24,10 +23,12 @@ from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import bits
 from boardlab.games.scythe.content import CONTENT
 from boardlab.games.scythe.control import controlled, resource_on
+from boardlab.games.scythe.frames import Gain, Pay
 from boardlab.games.scythe.tables import (
     COINS,
     COMBAT_CARDS,
@@ -152,18 +153,18 @@ def gain_amounts(s: ScytheState, seat: int, track: int, amount: int) -> list[int
 def offer_gain(s: ScytheState, seat: int, track: int, amount: int) -> None:
     """Gain ``amount`` on ``track``, or ask how much when declining could matter (above)."""
     if amount > 0 and len(gain_amounts(s, seat, track, amount)) > 1:
-        s.stack.append(("gain", seat, track, amount))
+        s.stack.append((Gain.key, seat, track, amount))
     else:
         gain_track(s, seat, track, amount)
 
 
 def options_gain(s: ScytheState, f: Frame) -> list[Action]:
-    return [A.TAKE[n] for n in gain_amounts(s, f[1], f[2], f[3])]
+    return [A.TAKE[n] for n in gain_amounts(s, f[PLAYER], f[Gain.track], f[Gain.amount])]
 
 
 def resolve_gain(s: ScytheState, f: Frame, a: Action) -> None:
     s.stack.pop()
-    gain_track(s, f[1], f[2], A.INDEX_OF[a.id])
+    gain_track(s, f[PLAYER], f[Gain.track], A.INDEX_OF[a.id])
 
 
 # ---------------------------------------------------------------------- paying resources
@@ -185,7 +186,7 @@ def can_pay(s: ScytheState, seat: int, resource: int, amount: int) -> bool:
 
 
 def options_pay(s: ScytheState, f: Frame) -> list[Action]:
-    seat, resource = f[1], f[2]
+    seat, resource = f[PLAYER], f[Pay.resource]
     resources = s.resources
     found = [
         A.FROM[space]
@@ -199,7 +200,7 @@ def options_pay(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_pay(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, resource, left = f[1], f[2], f[3]
+    _, seat, resource, left = f
     if a.kind == "card":
         v = A.INDEX_OF[a.id]
         s.hand[seat * N_VALUES + v] -= 1
@@ -208,6 +209,6 @@ def resolve_pay(s: ScytheState, f: Frame, a: Action) -> None:
     else:
         s.resources[A.space_of(a) * N_RESOURCES + resource] -= 1
     if left > 1:
-        s.stack[-1] = ("pay", seat, resource, left - 1)
+        s.stack[-1] = (Pay.key, seat, resource, left - 1)
     else:
         s.stack.pop()

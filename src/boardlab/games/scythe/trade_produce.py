@@ -1,17 +1,16 @@
 """Trade (S-6.2) and Produce (S-6.3).
 
-Frames:
+Frames (``frames.py``):
 
-* ``("trade", seat, left, fixed)``: which resource the next of Trade's tokens is (``gain
-  wood``...), or ``done`` (a gain may be taken in part, S-3.7); ``fixed`` is the territory
-  every token must go to under ``trade_resources_placement = one_territory`` once the first
-  is placed, else -1.
-* ``("trade_at", seat, left, fixed, resource)``: the territory it goes on (``at r3c3``): one
-  the seat controls holding one of its workers, never a lake (S-6.2, S-19 #8).
-* ``("produce", seat, left, chosen, mill)``: the next territory to produce on (``produce
-  r3c3``), or ``done``: a controlled territory with the seat's workers, or its Mill's
-  territory when controlled (S-6.3, S-21.2-4, S-21.3-5); ``chosen`` the territories already
-  produced on; ``mill`` 1 when the Mill works (a card's Produce gain has no Mill, S-21.1).
+* ``Trade``: which resource the next of Trade's tokens is (``gain wood``...), or ``done``
+  (a gain may be taken in part, S-3.7); its ``territory`` is the one every token must go to
+  under ``trade_resources_placement = one_territory`` once the first is placed, else -1.
+* ``TradeAt``: the territory it goes on (``at r3c3``): one the seat controls holding one of
+  its workers, never a lake (S-6.2, S-19 #8).
+* ``Produce``: the next territory to produce on (``produce r3c3``), or ``done``: a
+  controlled territory with the seat's workers, or its Mill's territory when controlled
+  (S-6.3, S-21.2-4, S-21.3-5); ``mill`` is 1 when the Mill works (a card's Produce gain has
+  no Mill, S-21.1).
 """
 
 from __future__ import annotations
@@ -19,9 +18,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe.board import BIT, NO_PRODUCT, PRODUCES_WORKER, PRODUCT, bits
 from boardlab.games.scythe.control import controlled, worker_territories, workers_mask
+from boardlab.games.scythe.frames import Produce, Trade, TradeAt
 from boardlab.games.scythe.tables import (
     ARMORY,
     BOX_PRODUCE,
@@ -58,7 +59,7 @@ def trade(s: ScytheState, seat: int, popularity: bool) -> None:
         upgraded = bool(s.top_upgrades[seat] & (1 << BOX_TRADE_POPULARITY))
         offer_gain(s, seat, POPULARITY, TRADE_POPULARITY[upgraded])
     else:
-        s.stack.append(("trade", seat, TRADE_RESOURCES, -1))
+        s.stack.append((Trade.key, seat, TRADE_RESOURCES, -1))
     if s.structures[seat * N_STRUCTURES + ARMORY] != OFF_BOARD:
         offer_gain(s, seat, POWER, 1)
 
@@ -71,23 +72,24 @@ def resolve_trade(s: ScytheState, f: Frame, a: Action) -> None:
     if a.kind == "done":
         s.stack.pop()
         return
-    s.stack[-1] = ("trade_at", f[1], f[2], f[3], A.INDEX_OF[a.id])
+    _, seat, left, territory = f
+    s.stack[-1] = (TradeAt.key, seat, left, territory, A.INDEX_OF[a.id])
 
 
 def options_trade_at(s: ScytheState, f: Frame) -> list[Action]:
-    fixed = f[3]
+    fixed = f[TradeAt.territory]
     if fixed >= 0:
         return [A.AT[fixed]]
-    return [A.AT[space] for space in bits(worker_territories(s, f[1]))]
+    return [A.AT[space] for space in bits(worker_territories(s, f[PLAYER]))]
 
 
 def resolve_trade_at(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, left, resource = f[1], f[2], f[4]
+    seat, left, resource = f[PLAYER], f[TradeAt.left], f[TradeAt.resource]
     there = A.space_of(a)
     s.resources[there * N_RESOURCES + resource] += 1
     if left > 1:
         one = s.options.get("trade_resources_placement") == "one_territory"
-        s.stack[-1] = ("trade", seat, left - 1, there if one else -1)
+        s.stack[-1] = (Trade.key, seat, left - 1, there if one else -1)
     else:
         s.stack.pop()
 
@@ -132,11 +134,11 @@ def start_produce(s: ScytheState, seat: int) -> None:
     s.popularity[seat] -= popularity
     s.coins[seat] -= coins
     slots = PRODUCE_TERRITORIES[bool(s.top_upgrades[seat] & (1 << BOX_PRODUCE))]
-    s.stack.append(("produce", seat, slots, 0, 1))
+    s.stack.append((Produce.key, seat, slots, 0, 1))
 
 
 def options_produce(s: ScytheState, f: Frame) -> list[Action]:
-    seat, left, chosen, mill = f[1], f[2], f[3], f[4]
+    _, seat, left, chosen, mill = f
     if left <= 0:
         return []
     found = [A.PRODUCE_ON[space] for space in bits(_candidates(s, seat, mill) & ~chosen)]
@@ -145,7 +147,7 @@ def options_produce(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_produce(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, left, chosen, mill = f[1], f[2], f[3], f[4]
+    _, seat, left, chosen, mill = f
     if a.kind == "done":
         s.stack.pop()
         return
@@ -155,7 +157,7 @@ def resolve_produce(s: ScytheState, f: Frame, a: Action) -> None:
     if not (on_mill and not s.options.get("mill_territory_uses_a_produce_slot", True)):
         left -= 1
     if left > 0:
-        s.stack[-1] = ("produce", seat, left, chosen | BIT[there], mill)
+        s.stack[-1] = (Produce.key, seat, left, chosen | BIT[there], mill)
     else:
         s.stack.pop()
 

@@ -1,20 +1,20 @@
 """A turn (S-5): a section other than last turn's, its top action, then its bottom action.
 
-Frames:
+Frames (``frames.py``):
 
-* ``("turn", seat)``: choose a section of the player mat (``section move``...) or the Factory
-  card (``section factory``), not the one used last turn unless Rusviet (Relentless, S-15.2;
-  on the Factory card as the option says, S-21.2-7). The chosen section pushes its
-  ``top``, a ``stars`` Step and its ``bottom``, so the top action's gains can pay the bottom
-  cost and its stars are placed when it ends (S-5, S-21.3-2).
-* ``("top", seat, section)``: the section's top action in one of its forms, or ``skip``.
-* ``("bottom", seat, section)``: the bottom action (only when its whole cost can be paid,
-  S-3.7), or ``skip``. Taking it pushes the payments (``pay``), the effect, the coin and
-  recruit bonuses (``bottom_bonus``) and the ``stars`` Step: the effect, coins and recruit
-  bonuses come before the star (S-14), and a paid action counts as taken even if its effect
-  is declined or impossible (S-21.3-4).
-* ``("factory_section", seat)``: the Factory card used as a section (S-11).
-* ``("turn_end", seat)``: the end of the turn (``objectives.py``).
+* ``Turn``: choose a section of the player mat (``section move``...) or the Factory card
+  (``section factory``), not the one used last turn unless Rusviet (Relentless, S-15.2; on
+  the Factory card as the option says, S-21.2-7). The chosen section pushes its ``Top``, a
+  ``Stars`` Step and its ``Bottom``, so the top action's gains can pay the bottom cost and
+  its stars are placed when it ends (S-5, S-21.3-2).
+* ``Top``: the section's top action in one of its forms, or ``skip``.
+* ``Bottom``: the bottom action (only when its whole cost can be paid, S-3.7), or ``skip``.
+  Taking it pushes the payments (``Pay``), the effect, the coin and recruit bonuses
+  (``BottomBonus``) and the ``Stars`` Step: the effect, coins and recruit bonuses come
+  before the star (S-14), and a paid action counts as taken even if its effect is declined
+  or impossible (S-21.3-4).
+* ``FactorySection``: the Factory card used as a section (S-11).
+* ``TurnEnd``: the end of the turn (``objectives.py``).
 
 Revealing an objective (S-12, ``objective 12``) is also an option of the section decision
 and of the bottom decision when that one is posed anyway; the decision is then posed again.
@@ -25,9 +25,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
 from boardlab.games.scythe import bolster, move, objectives, trade_produce
 from boardlab.games.scythe.control import worker_territories
+from boardlab.games.scythe.frames import (
+    Bottom,
+    BottomBonus,
+    Build,
+    Deploy,
+    Enlist,
+    FactorySection,
+    Pay,
+    Stars,
+    Top,
+    Upgrade,
+)
 from boardlab.games.scythe.tables import (
     BOTTOM_PAYS,
     BOX_MOVE_UNITS,
@@ -58,7 +71,7 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------------- the section
 def options_section(s: ScytheState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat = f[PLAYER]
     last = s.last_section[seat]
     relentless = FACTION_ABILITY[s.faction[seat]] == "relentless"
     tops = SECTION_TOP[s.mat[seat]]
@@ -74,7 +87,7 @@ def options_section(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_section(s: ScytheState, f: Frame, a: Action) -> None:
-    seat = f[1]
+    seat = f[PLAYER]
     if a.kind == "objective":
         objectives.reveal(s, seat, a)
         return
@@ -82,18 +95,18 @@ def resolve_section(s: ScytheState, f: Frame, a: Action) -> None:
     stack.pop()
     if a.id == A.SECTION_FACTORY.id:
         s.last_section[seat] = FACTORY_SECTION
-        stack.append(("factory_section", seat))
+        stack.append((FactorySection.key, seat))
         return
     section = SECTION_OF_TOP[s.mat[seat]][A.SECTION_TOP_OF[a.id]]
     s.last_section[seat] = section
-    stack.append(("bottom", seat, section))
-    stack.append(("stars", seat))
-    stack.append(("top", seat, section))
+    stack.append((Bottom.key, seat, section))
+    stack.append((Stars.key, seat))
+    stack.append((Top.key, seat, section))
 
 
 # ---------------------------------------------------------------------- the top action
 def options_top(s: ScytheState, f: Frame) -> list[Action]:
-    seat, section = f[1], f[2]
+    seat, section = f[PLAYER], f[Top.section]
     top = SECTION_TOP[s.mat[seat]][section]
     found: list[Action] = []
     if top == MOVE:
@@ -116,7 +129,7 @@ def options_top(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_top(s: ScytheState, f: Frame, a: Action) -> None:
-    seat = f[1]
+    seat = f[PLAYER]
     s.stack.pop()
     kind = a.kind
     if kind == "skip":
@@ -141,7 +154,7 @@ def bottom_cost(s: ScytheState, seat: int, action: int) -> int:
 
 
 def options_bottom(s: ScytheState, f: Frame) -> list[Action]:
-    seat, action = f[1], f[2]
+    seat, action = f[PLAYER], f[Bottom.section]
     if can_pay(s, seat, BOTTOM_PAYS[action], bottom_cost(s, seat, action)):
         # reveals only where the decision is posed anyway: the log tells nobody more
         return [A.BOTTOM[action], A.SKIP, *objectives.reveal_options(s, seat)]
@@ -150,15 +163,15 @@ def options_bottom(s: ScytheState, f: Frame) -> list[Action]:
 
 #: The frame of each bottom action's effect (``-1``: on a territory of the player's choice).
 _EFFECTS = {
-    UPGRADE: ("upgrade",),
-    DEPLOY: ("deploy", -1),
-    BUILD: ("build", -1),
-    ENLIST: ("enlist",),
+    UPGRADE: (Upgrade.key,),
+    DEPLOY: (Deploy.key, -1),
+    BUILD: (Build.key, -1),
+    ENLIST: (Enlist.key,),
 }
 
 
 def resolve_bottom(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, action = f[1], f[2]
+    seat, action = f[PLAYER], f[Bottom.section]
     if a.kind == "objective":
         objectives.reveal(s, seat, a)
         return
@@ -166,13 +179,13 @@ def resolve_bottom(s: ScytheState, f: Frame, a: Action) -> None:
     stack.pop()
     if a.kind == "skip":
         return
-    stack.append(("stars", seat))
-    stack.append(("bottom_bonus", seat, action))
-    effect = _EFFECTS[action]
-    stack.append((effect[0], seat, *effect[1:]))
+    stack.append((Stars.key, seat))
+    stack.append((BottomBonus.key, seat, action))
+    effect, *where = _EFFECTS[action]
+    stack.append((effect, seat, *where))
     cost = bottom_cost(s, seat, action)
     if cost > 0:
-        stack.append(("pay", seat, BOTTOM_PAYS[action], cost))
+        stack.append((Pay.key, seat, BOTTOM_PAYS[action], cost))
 
 
 def neighbours(s: ScytheState, seat: int) -> tuple[int, ...]:
@@ -188,7 +201,7 @@ def neighbours(s: ScytheState, seat: int) -> tuple[int, ...]:
 
 def run_bottom_bonus(s: ScytheState, f: Frame) -> None:
     """The actor's coin bonus, then the recruit ongoing bonuses (S-7, S-7.4)."""
-    seat, action = f[1], f[2]
+    seat, action = f[PLAYER], f[BottomBonus.action]
     s.stack.pop()
     offer_gain(s, seat, COINS, COIN_BONUS[s.mat[seat]][action])
     track, amount = RECRUIT_BONUS[action]

@@ -1,8 +1,8 @@
 """Upgrade (S-7.1): a cube from a top-row upgrade box to an empty bottom-row box.
 
-Frames: ``("upgrade", seat)`` asks which top-row box to uncover (``upgrade move``), only when
-a bottom-row box is free too; ``("upgrade_to", seat, box)`` asks which bottom action the
-cube makes cheaper (``cube deploy``). Encounter and Factory gains push the same frames.
+Frames (``frames.py``): ``Upgrade`` asks which top-row box to uncover (``upgrade move``),
+only when a bottom-row box is free too; ``UpgradeTo`` asks which bottom action the cube
+makes cheaper (``cube deploy``). Encounter and Factory gains push the same frames.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action, Frame
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.scythe import actions as A
+from boardlab.games.scythe.frames import UpgradeTo
 from boardlab.games.scythe.tables import N_SECTIONS, N_UPGRADES, UPGRADE_SLOTS
 
 if TYPE_CHECKING:
@@ -26,7 +28,7 @@ def free_bottom_boxes(s: ScytheState, seat: int) -> list[int]:
 
 
 def options_upgrade(s: ScytheState, f: Frame) -> list[Action]:
-    seat = f[1]
+    seat = f[PLAYER]
     if not free_bottom_boxes(s, seat):
         return []
     done = s.top_upgrades[seat]
@@ -34,15 +36,15 @@ def options_upgrade(s: ScytheState, f: Frame) -> list[Action]:
 
 
 def resolve_upgrade(s: ScytheState, f: Frame, a: Action) -> None:
-    s.stack[-1] = ("upgrade_to", f[1], A.INDEX_OF[a.id])
+    s.stack[-1] = (UpgradeTo.key, f[PLAYER], A.INDEX_OF[a.id])
 
 
 def options_upgrade_to(s: ScytheState, f: Frame) -> list[Action]:
-    return [A.CUBE[b] for b in free_bottom_boxes(s, f[1])]
+    return [A.CUBE[b] for b in free_bottom_boxes(s, f[PLAYER])]
 
 
 def resolve_upgrade_to(s: ScytheState, f: Frame, a: Action) -> None:
-    seat, box = f[1], f[2]
+    seat, box = f[PLAYER], f[UpgradeTo.box]
     s.top_upgrades[seat] |= 1 << box
     s.bottom_cubes[seat * N_SECTIONS + A.INDEX_OF[a.id]] += 1
     s.stack.pop()

@@ -26,6 +26,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Frame, Rng
+from boardlab.engine.layouts import KEY
 from boardlab.games.scythe import combat, factory, objectives
 from boardlab.games.scythe.board import (
     BIT,
@@ -50,6 +51,7 @@ from boardlab.games.scythe.content import (
     TOP_ACTIONS,
 )
 from boardlab.games.scythe.control import all_controlled
+from boardlab.games.scythe.frames import EncounterOption
 from boardlab.games.scythe.stars import SIXTH_STAR, TURN_LIMIT
 from boardlab.games.scythe.tables import (
     BOTTOM_PAYS,
@@ -399,11 +401,11 @@ def _encounter(s: ScytheState) -> dict[str, Any] | None:
     """The encounter card being resolved (read out to everyone, S-10), or None."""
     frame: Frame | None = None
     for f in s.stack:
-        if f[0] == "encounter_option":
+        if f[KEY] == EncounterOption.key:
             frame = f
     if frame is None:
         return None
-    seat, territory, card, chosen = frame[1], frame[2], frame[3], frame[4]
+    _, seat, territory, card, chosen, _ = frame
     record = CONTENT.encounters[card]
     return {
         "seat": seat,
