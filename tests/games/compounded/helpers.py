@@ -64,10 +64,19 @@ def play_until(
 
 
 REST_OF_ROUND = {
-    "lab": [(F.T_END_ROUND, -1), (F.T_LAB_KEY, -1, 0), (F.T_REFILL, -1), (F.T_LAB, -1, 0)],
+    "lab": [
+        (F.EndRound.key, -1),
+        (F.LabKeyWindow.key, -1, 0),
+        (F.Refill.key, -1),
+        (F.LabTurns.key, -1, 0),
+    ],
 }
-REST_OF_ROUND["research"] = [*REST_OF_ROUND["lab"], (F.T_RESEARCH, -1, 0)]
-REST_OF_ROUND["study"] = [*REST_OF_ROUND["research"], (F.T_RELOCATE, -1, 0), (F.T_CLAIMS, -1)]
+REST_OF_ROUND["research"] = [*REST_OF_ROUND["lab"], (F.ResearchPhase.key, -1, 0)]
+REST_OF_ROUND["study"] = [
+    *REST_OF_ROUND["research"],
+    (F.RelocationRound.key, -1, 0),
+    (F.StartClaims.key, -1),
+]
 
 
 def start_at(state: CompoundedState, phase: str, *extra: tuple[int, ...]) -> CompoundedState:
@@ -85,9 +94,9 @@ def start_discovery(state: CompoundedState, trading: bool = True) -> CompoundedS
     """Queue a whole round from its Discovery phase (round number must be above 1)."""
     state.stack = [
         *REST_OF_ROUND["study"],
-        (F.T_CAPACITY, -1),
-        *([(F.D_TRADE_TURN, state.lead, 0)] if trading else []),
-        (F.T_DRAW, -1),
+        (F.CapacityCheck.key, -1),
+        *([(F.TradeOffer.key, state.lead, 0)] if trading else []),
+        (F.Draws.key, -1),
     ]
     state.refresh()
     return state
@@ -95,7 +104,7 @@ def start_discovery(state: CompoundedState, trading: bool = True) -> CompoundedS
 
 # A decision whose answers change nothing (a trade reply to an empty offer): queued under
 # the frames a test runs so that the state waits there once they are done.
-STOP = (F.D_TRADE_REPLY, 0, 1, *([0] * 28))
+STOP = (F.TradeReply.key, 0, 1, *([0] * 28))
 
 
 def run_frames(state: CompoundedState, *frames: tuple[int, ...]) -> CompoundedState:
@@ -112,7 +121,7 @@ def stopped(state: CompoundedState) -> bool:
 
 def research_turn(state: CompoundedState, p: int) -> CompoundedState:
     """Put ``p`` at the start of a research turn; the state stops when the turn is over."""
-    return run_frames(state, (F.D_PLACE_ITEM, p, 0))
+    return run_frames(state, (F.PlaceItem.key, p, 0))
 
 
 def instances(compound_id: str) -> list[int]:

@@ -79,7 +79,11 @@ CONTEXT_FIELDS = (
     "moving_item",
     "relocate_from",
 )
-FIRE_CAUSES = {F.T_BUNSEN: 0, F.T_REFILL: 1, F.T_RES_ITEMS: 2}  # bunsen, Lab Fire, volatile
+FIRE_CAUSES = {
+    F.BunsenWindow.key: 0,
+    F.Refill.key: 1,
+    F.ResolveItems.key: 2,
+}  # bunsen, Lab Fire, volatile
 
 
 def _expected_context(encoder: CompoundedEncoder, state, seat) -> dict[str, list[float]]:
@@ -96,10 +100,10 @@ def _expected_context(encoder: CompoundedEncoder, state, seat) -> dict[str, list
     def rel(p: int) -> int:
         return (p - me) % n
 
-    if op == F.D_TRADE_TURN:
+    if op == F.TradeOffer.key:
         out["trade"][0] = frame[2] / n
-    elif op in (F.D_TRADE_BUILD, F.D_TRADE_REPLY):
-        proposer, addressee = (frame[1], frame[2]) if op == F.D_TRADE_BUILD else frame[2:0:-1]
+    elif op in (F.TradeBuild.key, F.TradeReply.key):
+        proposer, addressee = (frame[1], frame[2]) if op == F.TradeBuild.key else frame[2:0:-1]
         trade = out["trade"]
         trade[0] = below[2] / n
         trade[1 + rel(proposer)] = 1.0
@@ -110,28 +114,28 @@ def _expected_context(encoder: CompoundedEncoder, state, seat) -> dict[str, list
                 trade[b + i] = frame[at + i] / BUNDLE_SCALE
             for x in range(n):
                 trade[b + len(A.BUNDLE_NAMES) + x] = float(frame[at + EXT_MASK] >> x & 1)
-    elif op == F.D_CLAIM:
+    elif op == F.Claim.key:
         for p in range(n):
             out["claim_passed"][rel(p)] = float(frame[2] >> p & 1)
-    elif op == F.D_BUNSEN:
+    elif op == F.Bunsen.key:
         step = below[2]
         out["window"][0] = frame[3] / n
         out["window"][1 + (rel((state.lead + (step - 2) // 2) % n) if step <= 2 * n else n)] = 1.0
-    elif op == F.D_EXTINGUISH:
+    elif op == F.Extinguish.key:
         out["window"][0] = frame[5] / n
         for pos in range(16):
             out["fire_window"][pos] = float(frame[2] >> pos & 1)
             out["fire_window"][16 + pos] = float(frame[3] >> pos & 1)
         out["fire_window"][32 + FIRE_CAUSES[below[0]]] = 1.0
-    elif op in (F.D_PLACE_ITEM, F.D_PLACE_SPACE):
+    elif op in (F.PlaceItem.key, F.PlaceSpace.key):
         allowance = TRACK_LEVELS[RESEARCH][state.track_level[frame[1] * 4 + RESEARCH]]
         out["placing"][0] = frame[2] / research_top
         out["placing"][1] = (allowance - frame[2]) / research_top
-        if op == F.D_PLACE_SPACE:
+        if op == F.PlaceSpace.key:
             out["placing"][2 + frame[3]] = 1.0
-    elif op in (F.D_SCATTER_SPACE, F.D_HANDLE_SPACE):
+    elif op in (F.ScatterSpace.key, F.HandleSpace.key):
         out["moving_item"][frame[2]] = 1.0
-    elif op == F.D_RELOCATE_TO:
+    elif op == F.RelocateTarget.key:
         out["relocate_from"][frame[2]] = 1.0
     return out
 
@@ -302,7 +306,7 @@ def test_handle_with_care_decisions_encode_C_10_3_D14():
     claim_for(s, pos_of(0, 0), 0)
     set_card(s, pos_of(1, 1), "sulfuric_acid")  # H2 O4 S: every kind has a destination
     set_card(s, pos_of(2, 2), "water")  # and O has two
-    run_frames(s, (F.T_LAB, -1, 0))
+    run_frames(s, (F.LabTurns.key, -1, 0))
     s.apply("none")
     assert s.decision.kind == "handle_item"
     codec, encoder = action_codec(3, s.options), observation_encoder(3, s.options)

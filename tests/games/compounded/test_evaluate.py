@@ -71,7 +71,7 @@ def test_a_chosen_item_is_worth_its_best_space_so_ending_the_turn_is_not_a_tie()
 
 def offer(s: CompoundedState, give: dict[str, int], ask: dict[str, int]) -> CompoundedState:
     """P1 has offered ``give`` for ``ask`` to P2, who is to answer."""
-    frame = [F.D_TRADE_REPLY, 1, 0, *([0] * (2 * BUNDLE_LEN))]
+    frame = [F.TradeReply.key, 1, 0, *([0] * (2 * BUNDLE_LEN))]
     for symbol, count in give.items():
         frame[GIVE_AT + EL[symbol]] = count
     for symbol, count in ask.items():

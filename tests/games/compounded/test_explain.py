@@ -46,7 +46,7 @@ from .helpers import (
     vacate,
 )
 
-SCORING = (F.T_LAB, -1, 0)
+SCORING = (F.LabTurns.key, -1, 0)
 TR = {name: i for i, name in enumerate(TRACKS)}
 
 
@@ -113,7 +113,7 @@ def test_relocation_names_both_compounds_C_7_3_D4():
     claim_for(s, pos_of(0, 0), 0, placed=1)
     set_card(s, pos_of(2, 2), "calcium_oxide")
     s.round = 2
-    run_frames(s, (F.T_RELOCATE, -1, 0))
+    run_frames(s, (F.RelocationRound.key, -1, 0))
     assert s.decision.kind == "relocate"
     text = explained(s, "relocate 0,0")
     assert text.startswith("Move your claim on Water H2O at 0,0 (placed in round 1)")
@@ -274,7 +274,7 @@ def test_an_extinguisher_says_what_it_stops_and_what_it_costs_C_11_2():
     s.fire[pos_of(0, 0)] = 1
     set_card(s, pos_of(0, 1), "ammonia")
     complete_ext(s, 0)
-    run_frames(s, (F.T_LAB_FIRE, -1))
+    run_frames(s, (F.LabFire.key, -1))
     assert s.decision.kind == "extinguish" and s.decision.player == 0
     methane = CONTENT.compound("methane").fire_limit
     ammonia = CONTENT.compound("ammonia").fire_limit
@@ -350,7 +350,7 @@ def test_returning_an_excess_crystal_counts_down_C_6_3():
     s.lead = 0
     start_discovery(s, trading=False)
     set_storage(s, 0, H=4, C=2)
-    s.stack = [s.stack[0], (F.T_CAPACITY, -1)]
+    s.stack = [s.stack[0], (F.CapacityCheck.key, -1)]
     s.refresh()
     assert s.decision.kind == "return_excess" and s.decision.player == 0
     assert explained(s, "return C") == (
@@ -465,7 +465,7 @@ def test_a_lab_key_says_who_would_lead_otherwise_C_9_9():
     s = lab_table(3, lead=0)
     give_equipment(s, 2, "labkey")
     give_equipment(s, 1, "labkey")
-    run_frames(s, (F.T_LAB_KEY, -1, 0))
+    run_frames(s, (F.LabKeyWindow.key, -1, 0))
     assert s.decision.kind == "lab_key" and s.decision.player == 1
     assert "as you would anyway" in explained(s, "labkey")
     s.apply("decline")

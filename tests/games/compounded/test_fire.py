@@ -23,7 +23,7 @@ from .helpers import (
     vacate,
 )
 
-FIRE = (F.T_LAB_FIRE, -1)
+FIRE = (F.LabFire.key, -1)
 
 
 def table(players=3, seed=31, lead=0):

@@ -32,7 +32,7 @@ from .helpers import (
     vacate,
 )
 
-SCORING = (F.T_LAB, -1, 0)
+SCORING = (F.LabTurns.key, -1, 0)
 
 
 def table(players=3, seed=11, lead=0):
@@ -259,7 +259,7 @@ def test_first_lab_fire_waits_for_the_refill_then_burns_C_9_7_C_9_8():
     vacate(s, pos_of(0, 1))
     _deck_top(s, ["methane", "lab_fire", "lab_fire", "ethane"])
     set_card(s, pos_of(3, 3), "ammonia")
-    run_frames(s, (F.T_REFILL, -1))
+    run_frames(s, (F.Refill.key, -1))
     assert stopped(s)
     assert CARDS[s.field_card[pos_of(0, 0)]].id == "methane"
     assert CARDS[s.field_card[pos_of(0, 1)]].id == "ethane"
@@ -276,7 +276,7 @@ def test_fire_vacancies_are_refilled_and_later_fires_discarded_C_9_7_step3():
     pos = pos_of(0, 0)
     vacate(s, pos)
     _deck_top(s, ["lab_fire", "water", "lab_fire", "urea"])
-    run_frames(s, (F.T_REFILL, -1))
+    run_frames(s, (F.Refill.key, -1))
     assert CARDS[s.field_card[pos]].id == "water"
     assert CARDS[s.field_card[target]].id == "urea"
     assert s.discard.count(LAB_FIRE) == 2 and s.fire[target] == 0
@@ -298,7 +298,7 @@ def test_lab_key_window_first_user_leads_next_round_C_9_9_D17_A24_E5():
     s = table()
     give_equipment(s, 1, "labkey")
     give_equipment(s, 2, "labkey")
-    run_frames(s, (F.T_LAB_KEY, -1, 0))
+    run_frames(s, (F.LabKeyWindow.key, -1, 0))
     assert s.decision.kind == "lab_key" and s.decision.player == 1
     s.apply("decline")
     assert s.decision.kind == "lab_key" and s.decision.player == 2

@@ -21,7 +21,7 @@ from .helpers import (
     vacate,
 )
 
-SCORING = (F.T_LAB, -1, 0)
+SCORING = (F.LabTurns.key, -1, 0)
 
 
 def table(players=3, seed=21, lead=0):

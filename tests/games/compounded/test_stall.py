@@ -141,3 +141,45 @@ def test_round_cap_A34_issue_28_a_wild_token_completes_the_claim_that_frees_the_
     greedy_turn(s)
     assert s.field_open[MINE] == 0, "P1 kept its wild token"
     assert s.wild[0] == 0
+
+
+def test_round_cap_A34_issue_28_the_leader_completes_the_claim_that_frees_the_oxygen():
+    """Seed 262 at five players: P1 leads and holds the last free O. Its hydrogen peroxide
+    misses one O; its sulfuric acid and P2's calcium nitrate miss two. On the peroxide the O
+    frees two O, which complete the nitrate, whose six O complete the acid; on the acid it
+    freezes every claim until the round cap. A cost shared by every seat alike made the frozen
+    table look better to the leader (its lead is judged against smaller values)."""
+    acid = pos_of(1, 1)
+    s = empty_bag_table(
+        (
+            (0, MINE, "hydrogen_peroxide", ("O",)),
+            (0, acid, "sulfuric_acid", ("O", "O")),
+            (1, THEIRS, "calcium_nitrate", ("O", "O")),
+        ),
+        {0: {"O": 1}},
+        {0: 39, 1: 30},
+    )
+    greedy_turn(s)
+    assert s.field_open[MINE] == 0, "P1 put its O on the claim that cannot complete"
+    assert s.storage[OXYGEN] == 0
+
+
+def test_round_cap_A34_issue_28_the_leader_does_not_freeze_claims_it_barely_owns():
+    """Seed 358 at five players: P1 leads and holds the last free O, which completes its
+    ethylene glycol, and four N for later in its turn; every other claim misses two or three
+    O. Anywhere else the O freezes all five claims until the round cap; P1 owns only one of
+    them, so a cost on stuck claims for their owners alone does not stop it: the seat to
+    move pays for a frozen table too."""
+    s = empty_bag_table(
+        (
+            (0, MINE, "ethylene_glycol", ("O",)),
+            (1, pos_of(0, 1), "sulfamic_acid", ("O", "O")),
+            (2, pos_of(1, 1), "calcium_nitrate", ("O", "O", "O")),
+            (3, pos_of(3, 2), "peroxydisulfuric_acid", ("O", "O")),
+            (4, THEIRS, "formic_acid", ("O", "O")),
+        ),
+        {0: {"O": 1, "N": 4}},
+        {0: 26, 1: 22, 2: 14, 3: 4, 4: 16},
+    )
+    greedy_turn(s)
+    assert s.field_open[MINE] == 0, "P1 froze the table rather than complete its own claim"

@@ -95,7 +95,7 @@ def test_study_drop_gives_up_available_discs_first_C_7_4():
     claim_for(s, pos_of(2, 2), 0)
     assert s.free_discs[0] == 1 and s.reserve[0] == 1
     s.track_level[1] = 0
-    start_at(s, "study", (F.T_STUDY_DROP, 0))
+    start_at(s, "study", (F.StudyDrop.key, 0))
     assert s.free_discs[0] == 0 and s.reserve[0] == 2
     assert s.claim_owner[pos_of(2, 2)] == 0
     assert_clean(s)
@@ -110,7 +110,7 @@ def test_study_drop_releases_a_chosen_permanent_claim_C_7_4_D15():
     claim_for(s, pos_of(1, 1), 0)
     fill(s, pos_of(1, 1), leave=["O"])
     s.track_level[1] = 0  # Study back to value 1
-    start_at(s, "study", (F.T_STUDY_DROP, 0))
+    start_at(s, "study", (F.StudyDrop.key, 0))
     assert s.decision.kind == "release_claim" and s.decision.player == 0
     assert set(ids(s)) == {"release 1,0", "release 1,1"}
     items = s.field_items[pos_of(1, 1)]

@@ -167,10 +167,10 @@ def _frame_context(state) -> dict:
         allowance = TRACK_LEVELS[RESEARCH][s.track_level[frame[1] * 4 + RESEARCH]]
         return {"placed": frame[2], "allowance": allowance, "remaining": allowance - frame[2]}
 
-    if op == F.D_TRADE_TURN:
+    if op == F.TradeOffer.key:
         return {"consecutive_passes": frame[2], "offers_left": offers_left}
-    if op in (F.D_TRADE_BUILD, F.D_TRADE_REPLY):
-        proposer, addressee = (frame[1], frame[2]) if op == F.D_TRADE_BUILD else frame[2:0:-1]
+    if op in (F.TradeBuild.key, F.TradeReply.key):
+        proposer, addressee = (frame[1], frame[2]) if op == F.TradeBuild.key else frame[2:0:-1]
         return {
             "proposer": proposer,
             "addressee": addressee,
@@ -179,55 +179,59 @@ def _frame_context(state) -> dict:
             "consecutive_passes": below[2],
             "offers_left": offers_left,
         }
-    if op == F.D_RETURN:
+    if op == F.ReturnExcess.key:
         return {"excess": stored(s, frame[1]) - capacity(s, frame[1])}
-    if op == F.D_CLAIM:
+    if op == F.Claim.key:
         return {"passed": [p for p in range(n) if frame[2] >> p & 1]}
-    if op == F.D_RELOCATE_TO:
+    if op == F.RelocateTarget.key:
         return {"from": _at(frame[2])}
-    if op == F.D_BUNSEN:
+    if op == F.Bunsen.key:
         step = below[2]  # the research step after this window: turn (step - 2) // 2 next
         following = (s.lead + (step - 2) // 2) % n if step <= 2 * n else None
         return {"consecutive_declines": frame[3], "next_research_turn": following}
-    if op == F.D_EXTINGUISH:
-        causes = {F.T_BUNSEN: "bunsen", F.T_REFILL: "lab_fire", F.T_RES_ITEMS: "volatile"}
+    if op == F.Extinguish.key:
+        causes = {
+            F.BunsenWindow.key: "bunsen",
+            F.Refill.key: "lab_fire",
+            F.ResolveItems.key: "volatile",
+        }
         return {
             "cause": causes[below[0]],
             "targets": [_at(pos) for pos in range(16) if frame[2] >> pos & 1],
             "protected": [_at(pos) for pos in range(16) if frame[3] >> pos & 1],
             "consecutive_declines": frame[5],
         }
-    if op == F.D_PLACE_ITEM:
+    if op == F.PlaceItem.key:
         return placing()
-    if op == F.D_PLACE_SPACE:
+    if op == F.PlaceSpace.key:
         code = frame[3]
         if code == A.PLACE_WILD_ITEM:
             return {"item": "wild", "source": "wild", **placing()}
         source = "storage" if code < A.POOL_OFFSET else "goggles_pool"
         return {"item": ELEMENTS[code % A.POOL_OFFSET], "source": source, **placing()}
-    if op == F.D_SCATTER_ITEM:
+    if op == F.ScatterItem.key:
         return {"from": _at(s.scatter[0][0])}
-    if op == F.D_SCATTER_SPACE:
+    if op == F.ScatterSpace.key:
         return {"from": _at(s.scatter[0][0]), "item": item(frame[2])}
-    if op == F.D_EXPERIMENT:
+    if op == F.Experiment.key:
         return {**resolving, "track": TRACKS[CARDS[s.resolving_card].experiment]}
-    if op == F.D_STABILITY:
+    if op == F.Stability.key:
         compound = CARDS[s.resolving_card]
         value = compound.atomic_points if s.options["ap_cap"] else compound.uncapped_points
         return {**resolving, "points": value}
-    if op == F.D_HANDLE_ITEM:
+    if op == F.HandleItem.key:
         return resolving
-    if op == F.D_HANDLE_SPACE:
+    if op == F.HandleSpace.key:
         return {**resolving, "item": item(frame[2])}
-    if op == F.D_PAPER:
+    if op == F.Paper.key:
         p = frame[1]
         return {**resolving, "papers_left": usable(s, p, PAPER) - s.used_paper[p]}
-    if op == F.D_RELEASE:
+    if op == F.ReleaseClaim.key:
         p = frame[1]
         claims = sum(1 for pos in range(16) if s.claim_owner[pos] == p and not s.claim_temp[pos])
         kept = TRACK_LEVELS[STUDY][s.track_level[p * 4 + STUDY]]
         return {"to_release": s.free_discs[p] + claims - kept}
-    if op == F.D_CYLINDER:
+    if op == F.Cylinder.key:
         p = frame[1]
         return {"uses_left": usable(s, p, CYLINDER) - s.used_cylinder[p]}
     return {}
@@ -272,7 +276,7 @@ def _check_what_the_context_says(state, context):
         item, source = context["item"], context["source"]
         left = _holding(state, p, item, source) - 1
         if context["remaining"] > 1:
-            assert after.stack[-1] == (F.D_PLACE_ITEM, p, context["placed"] + 1)
+            assert after.stack[-1] == (F.PlaceItem.key, p, context["placed"] + 1)
         elif source == "goggles_pool":
             left = 0  # the turn is over: the rest of the goggles pool goes back (C-8.2)
         assert _holding(after, p, item, source) == left
@@ -359,7 +363,7 @@ def test_handle_with_care_context_names_the_card_and_the_item_C_10_3_D14():
     claim_for(s, pos_of(0, 0), 0)
     set_card(s, pos_of(1, 1), "sulfuric_acid")  # H2 O4 S: every kind has a destination
     set_card(s, pos_of(2, 2), "water")
-    run_frames(s, (F.T_LAB, -1, 0))
+    run_frames(s, (F.LabTurns.key, -1, 0))
     s.apply("none")
     card = {"compound": "peroxydisulfuric_acid", "scorer": 0}
     assert s.decision.kind == "handle_item" and s.decision.player == 0

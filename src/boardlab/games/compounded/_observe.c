@@ -66,7 +66,7 @@ enum {
     I_ROUND_CAP, I_DECK_START, I_LAB_FIRE_CARDS, I_PILE, I_WILD_TOTAL, I_LAB_FIRE,
     I_FIELD_WIDTH, I_STATIC_WIDTH, I_SPACES_WIDTH, I_POINTS_AT, I_PLAYER_WIDTH, I_VALUES_AT,
     I_LAB, I_RESEARCH, I_EXT_SPACES, I_EMPTY, I_CRYSTAL, I_WILD_SLOT, I_ITEMS, I_BUNDLE,
-    I_SCORE_THRESHOLD, I_MAXED_NEEDED, I_BUNSEN_LIMIT, I_D_TRADE_TURN, I_T_RESEARCH,
+    I_SCORE_THRESHOLD, I_MAXED_NEEDED, I_BUNSEN_LIMIT, I_TRADE_OFFER, I_RESEARCH_PHASE,
     I_GIVE_AT, I_ASK_AT, I_EXT_MASK, I_RESEARCH_TOP, I_PLACE_WILD_ITEM, I_PLACE_ITEMS,
     I_POOL_OFFSET, N_INTS
 };
@@ -204,6 +204,7 @@ typedef struct {
     double D[N_DOUBLES];
     double option_values[3];
     PyObject *kinds;               /* dict: decision kind -> index */
+    PyObject *frame_codes;         /* dict: frame key -> its code (config[16]) */
     int n_decisions;
     int context_of[MAXDECISIONS];  /* decision index -> K_*, or -1 */
     long element_total[MAXE];
@@ -216,7 +217,7 @@ typedef struct {
     double track_value[MAXT][MAXLEV];
     long track_levels[MAXT][MAXLEV];
     int n_causes;
-    long cause_op[MAXCAUSES];
+    long cause_code[MAXCAUSES];
     long cause_index[MAXCAUSES];
     int n_cards;
     Card cards[MAXCARDS];
@@ -443,6 +444,26 @@ static inline long fr(const Frame *frame, long i, int *bad)
         return 0;
     }
     return value;
+}
+
+/* The code of a frame's key (``native_config``'s frame codes), -1 for a key without one;
+ * sets ``*bad`` (and an exception) when the frame has no key or the lookup fails. */
+static long key_code(PyObject *codes, const Frame *frame, int *bad)
+{
+    if (*bad) {
+        return 0;
+    }
+    if (frame->len < 1) {
+        PyErr_SetString(PyExc_ValueError, "a stack frame has no key");
+        *bad = 1;
+        return 0;
+    }
+    PyObject *code = PyDict_GetItemWithError(codes, frame->items[0]);
+    if (code == NULL) {
+        *bad = PyErr_Occurred() != NULL;
+        return -1;
+    }
+    return PyLong_AsLong(code); /* ours: a small int */
 }
 
 /* Learn where ``tp`` keeps the attributes ``names`` when they are all plain slots (member
@@ -703,7 +724,7 @@ static int encode_context(Encoder *self, Out *out, int context, PyObject *stack_
         if (context == K_TRADE_OFFER) {
             passes = fr(f, 2, &bad);
         } else {
-            passes = below != NULL && fr(below, 0, &bad) == I[I_D_TRADE_TURN]
+            passes = below != NULL && key_code(self->frame_codes, below, &bad) == I[I_TRADE_OFFER]
                          ? fr(below, 2, &bad) : 0;
         }
         if (passes) {
@@ -759,7 +780,7 @@ static int encode_context(Encoder *self, Out *out, int context, PyObject *stack_
             put(out, o, (double)declines / (double)n);
         }
         long following = n;
-        if (below != NULL && fr(below, 0, &bad) == I[I_T_RESEARCH] &&
+        if (below != NULL && key_code(self->frame_codes, below, &bad) == I[I_RESEARCH_PHASE] &&
             fr(below, 2, &bad) <= 2 * n) {
             long turn = fr(below, 2, &bad);
             following = pymod(pymod(lead + pydiv(turn - 2, 2), n) - me, n);
@@ -785,9 +806,9 @@ static int encode_context(Encoder *self, Out *out, int context, PyObject *stack_
             }
         }
         if (below != NULL) {
-            long op = fr(below, 0, &bad);
+            long code = key_code(self->frame_codes, below, &bad);
             for (int c = 0; c < self->n_causes; c++) {
-                if (self->cause_op[c] == op) {
+                if (self->cause_code[c] == code) {
                     put(out, o + 2 * positions + self->cause_index[c], 1.0);
                     break;
                 }
@@ -2046,11 +2067,12 @@ static int Encoder_init(Encoder *self, PyObject *args, PyObject *kwds)
     }
     norm_free(&self->base.norm);
     Py_CLEAR(self->kinds);
+    Py_CLEAR(self->frame_codes);
     Py_CLEAR(self->last_options);
     Py_CLEAR(self->state_slots.type);
     Py_CLEAR(self->decision_slots.type);
-    if (PyTuple_GET_SIZE(config) != 16) {
-        PyErr_SetString(PyExc_ValueError, "config must be native_config()'s 16 tuples");
+    if (PyTuple_GET_SIZE(config) != 17) {
+        PyErr_SetString(PyExc_ValueError, "config must be native_config()'s 17 items");
         return -1;
     }
     PyObject *const *c = ((PyTupleObject *)config)->ob_item;
@@ -2153,9 +2175,15 @@ static int Encoder_init(Encoder *self, PyObject *args, PyObject *kwds)
                         BIG) < 0) {
             return -1;
         }
-        self->cause_op[i] = pair[0];
+        self->cause_code[i] = pair[0];
         self->cause_index[i] = pair[1];
     }
+    if (!PyDict_CheckExact(c[16])) {
+        PyErr_SetString(PyExc_ValueError, "config frame codes: a dict of frame key -> code");
+        return -1;
+    }
+    Py_INCREF(c[16]);
+    self->frame_codes = c[16];
     PyObject *cards = c[15];
     if (!PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) > MAXCARDS) {
         PyErr_SetString(PyExc_ValueError, "config cards: a tuple of cards");
@@ -2180,6 +2208,7 @@ static void Encoder_dealloc(Encoder *self)
     PyMem_Free(self->field_memory);
     PyMem_Free(self->player_memory);
     Py_CLEAR(self->kinds);
+    Py_CLEAR(self->frame_codes);
     Py_CLEAR(self->last_options);
     Py_CLEAR(self->state_slots.type);
     Py_CLEAR(self->decision_slots.type);

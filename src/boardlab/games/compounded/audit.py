@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, cast
 
+from boardlab.engine.layouts import KEY
 from boardlab.games.compounded.actions import WILD_ITEM, side
 from boardlab.games.compounded.content import CONTENT, ELEMENTS, LAB, TRACKS
-from boardlab.games.compounded.frames import D_RELEASE, T_STUDY_DROP
+from boardlab.games.compounded.frames import ReleaseClaim, StudyDrop
 from boardlab.games.compounded.workbench import (
     CARDS,
     CRYSTAL,
@@ -76,7 +77,7 @@ def _crystals_and_wilds(s: CompoundedState, problems: list[str]) -> None:
 
 
 def _discs(s: CompoundedState, problems: list[str]) -> None:
-    waiting_drop = any(frame[0] in (T_STUDY_DROP, D_RELEASE) for frame in s.stack)
+    waiting_drop = any(frame[KEY] in (StudyDrop.key, ReleaseClaim.key) for frame in s.stack)
     for p in range(s.players):
         on_field = sum(1 for pos in range(16) if s.claim_owner[pos] == p)
         total = s.reserve[p] + s.free_discs[p] + on_field

@@ -6,6 +6,7 @@ from itertools import compress
 from typing import TYPE_CHECKING, NamedTuple
 
 from boardlab.engine import Action
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.compounded import events
 from boardlab.games.compounded.actions import (
     ACCEPT,
@@ -29,26 +30,25 @@ from boardlab.games.compounded.actions import (
 from boardlab.games.compounded.content import CONTENT
 from boardlab.games.compounded.content import DISCOVERY as DISCOVERY_TRACK
 from boardlab.games.compounded.frames import (
-    D_RETURN,
-    D_TRADE_BUILD,
-    D_TRADE_REPLY,
-    D_TRADE_TURN,
     DISCOVERY,
     Frame,
+    ReturnExcess,
+    TradeBuild,
+    TradeOffer,
+    TradeReply,
 )
 from boardlab.games.compounded.workbench import capacity, draw, stored, value
 
 if TYPE_CHECKING:
     from boardlab.games.compounded.state import CompoundedState
 
-# An offer's bundle: a count per slot of ``BUNDLE_NAMES``, then a bitmask of extinguisher ids.
-# D_TRADE_BUILD frames: (op, proposer, addressee, give bundle, ask bundle, addable);
-# D_TRADE_REPLY frames: (op, addressee, proposer, give bundle, ask bundle).
+# An offer's bundle: a count per slot of ``BUNDLE_NAMES``, then a bitmask of extinguisher ids
+# (``frames.TradeBuild``; a ``TradeReply`` has its bundles at the same positions).
 EXT_MASK = BUNDLE_SLOTS  # offset of the extinguisher bitmask inside a bundle
 BUNDLE_LEN = BUNDLE_SLOTS + 1
-GIVE_AT = 3
-ASK_AT = GIVE_AT + BUNDLE_LEN
-ADDABLE_AT = ASK_AT + BUNDLE_LEN
+GIVE_AT = TradeBuild.give_h
+ASK_AT = TradeBuild.ask_h
+ADDABLE_AT = TradeBuild.addable
 EMPTY_BUNDLES = (0,) * (2 * BUNDLE_LEN)
 
 # ``addable`` has bit i set while ``BUILD_ACTIONS[i]`` may still be added (its side holds
@@ -92,11 +92,11 @@ def _has_any(s: CompoundedState, p: int) -> bool:
 
 
 def trade_offer_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: make a trade offer or pass"
+    return f"{side(frame[PLAYER])}: make a trade offer or pass"
 
 
 def trade_offer_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    p = frame[1]
+    p = frame[PLAYER]
     if s.offers[p] >= offer_cap(s):
         return (PASS,)
     mine = _has_any(s, p)
@@ -106,7 +106,7 @@ def trade_offer_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
 
 
 def trade_offer(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p, passes = frame[1], frame[2]
+    p, passes = frame[PLAYER], frame[TradeOffer.passes]
     stack = s.stack
     following = (p + 1) % s.players
     if action.kind == "pass":
@@ -114,10 +114,10 @@ def trade_offer(s: CompoundedState, frame: Frame, action: Action) -> None:
         if passes >= s.players:
             stack.pop()  # a full cycle of passes closes trading
         else:
-            stack[-1] = (D_TRADE_TURN, following, passes)
+            stack[-1] = (TradeOffer.key, following, passes)
         return
     s.offers[p] += 1
-    stack[-1] = (D_TRADE_TURN, following, 0)
+    stack[-1] = (TradeOffer.key, following, 0)
     stack.append(start_offer(s, p, OFFER_TO[action.id]))
 
 
@@ -134,7 +134,8 @@ def describe_bundle(bundle: tuple[int, ...] | list[int]) -> str:
 def trade_build_prompt(s: CompoundedState, frame: Frame) -> str:
     give = describe_bundle(frame[GIVE_AT : GIVE_AT + BUNDLE_LEN])
     ask = describe_bundle(frame[ASK_AT : ASK_AT + BUNDLE_LEN])
-    return f"{side(frame[1])} offers {side(frame[2])} {give} for {ask}: add items or send"
+    proposer, addressee = side(frame[PLAYER]), side(frame[TradeBuild.addressee])
+    return f"{proposer} offers {addressee} {give} for {ask}: add items or send"
 
 
 def tradeable(s: CompoundedState, p: int, slot: int) -> int:
@@ -172,7 +173,7 @@ def _tradeable_mask(s: CompoundedState, p: int) -> int:
 def start_offer(s: CompoundedState, proposer: int, addressee: int) -> Frame:
     """The frame of an empty offer, with its ``addable`` mask."""
     addable = _tradeable_mask(s, proposer) | _tradeable_mask(s, addressee) << SIDE_BITS
-    return (D_TRADE_BUILD, proposer, addressee, *EMPTY_BUNDLES, addable)
+    return (TradeBuild.key, proposer, addressee, *EMPTY_BUNDLES, addable)
 
 
 # The options of ``addable`` read as four parts of PART_BITS bits (two per side), each
@@ -220,7 +221,8 @@ class BuildStep(NamedTuple):
 def _build_steps() -> dict[str, BuildStep]:
     steps: dict[str, BuildStep] = {}
     bit = 0
-    for holder, at, plain, ext in ((1, GIVE_AT, GIVE, GIVE_EXT), (2, ASK_AT, ASK, ASK_EXT)):
+    sides = ((PLAYER, GIVE_AT, GIVE, GIVE_EXT), (TradeBuild.addressee, ASK_AT, ASK, ASK_EXT))
+    for holder, at, plain, ext in sides:
         for slot, action in enumerate(plain):
             steps[action.id] = BuildStep(bit, at + slot, 1, holder, slot)
             bit += 1
@@ -241,7 +243,12 @@ def trade_build(s: CompoundedState, frame: Frame, action: Action) -> None:
         stack.pop()
         return
     if kind == "send":
-        stack[-1] = (D_TRADE_REPLY, frame[2], frame[1], *frame[GIVE_AT:ADDABLE_AT])
+        stack[-1] = (
+            TradeReply.key,
+            frame[TradeBuild.addressee],
+            frame[PLAYER],
+            *frame[GIVE_AT:ADDABLE_AT],
+        )
         return
     bit, at, amount, side, slot = BUILD_STEP[action.id]
     count = frame[at] + amount
@@ -254,7 +261,8 @@ def trade_build(s: CompoundedState, frame: Frame, action: Action) -> None:
 def trade_reply_prompt(s: CompoundedState, frame: Frame) -> str:
     give = describe_bundle(frame[GIVE_AT : GIVE_AT + BUNDLE_LEN])
     ask = describe_bundle(frame[ASK_AT : ASK_AT + BUNDLE_LEN])
-    return f"{side(frame[1])}: {side(frame[2])} offers {give} for {ask}; accept?"
+    addressee, proposer = side(frame[PLAYER]), side(frame[TradeReply.proposer])
+    return f"{addressee}: {proposer} offers {give} for {ask}; accept?"
 
 
 REPLIES = (ACCEPT, DECLINE)
@@ -286,7 +294,7 @@ def trade_reply(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
     if action.kind != "accept":
         return
-    addressee, proposer = frame[1], frame[2]
+    addressee, proposer = frame[PLAYER], frame[TradeReply.proposer]
     transfer(s, proposer, addressee, frame[GIVE_AT : GIVE_AT + BUNDLE_LEN])
     transfer(s, addressee, proposer, frame[ASK_AT : ASK_AT + BUNDLE_LEN])
 
@@ -297,24 +305,24 @@ def capacity_check(s: CompoundedState, frame: Frame) -> None:
     for i in range(n):
         p = (s.lead + i) % n
         if stored(s, p) > capacity(s, p):
-            s.stack.append((D_RETURN, p))
+            s.stack.append((ReturnExcess.key, p))
             return
     s.stack.pop()
 
 
 def return_excess_prompt(s: CompoundedState, frame: Frame) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     excess = stored(s, p) - capacity(s, p)
     return f"{side(p)}: storage is over capacity; return a crystal ({excess} to go)"
 
 
 def return_excess_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    base = frame[1] * 6
+    base = frame[PLAYER] * 6
     return tuple(RETURN[e] for e in range(6) if s.storage[base + e] > 0)
 
 
 def return_excess(s: CompoundedState, frame: Frame, action: Action) -> None:
     e = RETURN.index(action)
-    s.storage[frame[1] * 6 + e] -= 1
+    s.storage[frame[PLAYER] * 6 + e] -= 1
     s.bag[e] += 1
     s.stack.pop()

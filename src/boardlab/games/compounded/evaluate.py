@@ -32,8 +32,11 @@ a move that lets the table go on to one that freezes it until the round cap (A34
 the standings of now decide (issue 28).
 A shared cost leaves the differences between seats as they are, but the bots' judge
 (``agents/values.py``) weighs a difference against the size of the values, so a frozen
-table looks worse to a seat behind and a little better to the seat ahead. An extinguisher
-space holding a short element is worth less than a crystal in storage.
+table looks worse to a seat behind and better to the seat ahead. So each stuck claim also
+costs its owner (``OWN_STALL_COST``) and the seat to move (``MOVER_STALL_COST``): after a
+placement the seat to move is the one that placed, so a leader sees the freeze it makes as
+its own loss too (seeds 262 and 358 at five players). An extinguisher space holding a short
+element is worth less than a crystal in storage.
 """
 
 from __future__ import annotations
@@ -41,8 +44,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.compounded.actions import ACCEPT
-from boardlab.games.compounded.frames import D_PLACE_SPACE, D_RELOCATE_TO, D_TAKE, D_TRADE_REPLY
+from boardlab.games.compounded.frames import ExchangeTake, PlaceSpace, RelocateTarget, TradeReply
 from boardlab.games.compounded.lab import points
 from boardlab.games.compounded.workbench import (
     CARDS,
@@ -69,11 +73,15 @@ IN_HAND_SHARE = 0.5
 #: The part of a stuck claim's worth it keeps (see the module's description).
 STUCK_SHARE = 0.25
 #: What each stuck claim on the table costs every seat alike.
-STALL_COST = 2.0
+STALL_COST = 1.0
+#: What each stuck claim costs its owner on top (see the module's description).
+OWN_STALL_COST = 3.0
+#: What each stuck claim costs the seat to move on top (see the module's description).
+MOVER_STALL_COST = 3.0
 #: An extinguisher space's worth when it holds an element the claims are short of.
 SHORT_EXTINGUISHER_SPACE = 0.3
 #: Second steps of a seat's own two-step choices, valued at their best option.
-SECOND_STEPS = frozenset((D_PLACE_SPACE, D_TAKE, D_RELOCATE_TO))
+SECOND_STEPS = frozenset((PlaceSpace.key, ExchangeTake.key, RelocateTarget.key))
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -82,16 +90,16 @@ def evaluate(state: GameState, seat: int) -> float:
     if not s.stack:
         return float(s.ap[seat] + s.bonus[seat])
     top = s.stack[-1]
-    if top[0] in SECOND_STEPS and top[1] == seat:
+    if top[KEY] in SECOND_STEPS and top[PLAYER] == seat:
         return best_second_step(s, seat)
-    if top[0] == D_TRADE_REPLY:
+    if top[KEY] == TradeReply.key:
         return progress(answered(s), seat)
     return progress(s, seat)
 
 
 def answered(s: CompoundedState) -> CompoundedState:
     """The position after the pending trade offer is answered as its addressee would."""
-    addressee, proposer = s.stack[-1][1], s.stack[-1][2]
+    addressee, proposer = s.stack[-1][PLAYER], s.stack[-1][TradeReply.proposer]
     accepted = cast("CompoundedState", s.clone())
     accepted.apply_unchecked(ACCEPT)
     gain = progress(accepted, addressee) - progress(s, addressee)
@@ -119,6 +127,7 @@ def progress(s: CompoundedState, seat: int) -> float:
     in_hand = [s.storage[base6 + e] + s.pool[base6 + e] for e in range(6)]
     short, stuck = locked_claims(s)
     value -= STALL_COST * stuck.bit_count()
+    own_stuck = 0
     for pos in range(16):
         if s.claim_owner[pos] != seat or s.field_card[pos] < 0:
             continue
@@ -138,7 +147,11 @@ def progress(s: CompoundedState, seat: int) -> float:
         worth = points(s, s.field_card[pos]) * share * share
         if stuck >> pos & 1:
             worth *= STUCK_SHARE
+            own_stuck += 1
         value += DISC_VALUE + worth + 0.5 * filled
+    value -= OWN_STALL_COST * own_stuck
+    if stuck and s.stack and s.stack[-1][PLAYER] == seat:
+        value -= MOVER_STALL_COST * stuck.bit_count()
     base4 = seat * 4
     for t in range(4):
         level = s.track_level[base4 + t]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, cast
 
 from boardlab.engine import Action, Ask
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.actions import (
     BUNDLE_EQUIPMENT,
@@ -98,14 +99,14 @@ def explain(s: CompoundedState, action: Action) -> str:
             f"of {side(decision.player)}"
         )
     frame = s.stack[-1]
-    return EXPLAIN[frame[0]](s, frame, option)
+    return EXPLAIN[frame[KEY]](s, frame, option)
 
 
 # ---------------------------------------------------------------- shared descriptions
 def _after(s: CompoundedState, frame: Frame, action: Action) -> CompoundedState:
     """A clone on which the decision's own rule has answered ``action`` (nothing after it)."""
     twin = cast("CompoundedState", s.clone())
-    rule = RULES[frame[0]]
+    rule = RULES[frame[KEY]]
     assert isinstance(rule, Ask)
     rule.resolve(twin, twin.stack[-1], action)
     return twin
@@ -290,7 +291,7 @@ def _holdings(s: CompoundedState, p: int) -> str:
 
 
 def _trade_offer(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p, passes = frame[1], frame[2]
+    p, passes = frame[PLAYER], frame[F.TradeOffer.passes]
     n = s.players
     if action.kind == "offer":
         q = int(action.args[0])
@@ -348,7 +349,7 @@ def _bundles(frame: Frame) -> tuple[str, str]:
 
 
 def _trade_build(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p, q = frame[1], frame[2]
+    p, q = frame[PLAYER], frame[F.TradeBuild.addressee]
     give, ask = _bundles(frame)
     if action.kind == "send":
         following = side((p + 1) % s.players)
@@ -370,7 +371,7 @@ def _trade_build(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _trade_reply(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p, proposer = frame[1], frame[2]
+    p, proposer = frame[PLAYER], frame[F.TradeReply.proposer]
     if action.kind == "decline":
         return "Decline: nothing changes hands."
     give, ask = _bundles(frame)
@@ -385,7 +386,7 @@ def _trade_reply(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _return_excess(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     e = ELEMENT_OF[str(action.args[0])]
     excess = stored(s, p) - capacity(s, p)
     rest = (
@@ -401,7 +402,7 @@ def _return_excess(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 # ---------------------------------------------------------------- Study (C-7)
 def _claim(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     discs = s.free_discs[p]
     if action.kind == "pass":
         kept = "your available disc stays" if discs == 1 else f"your {discs} available discs stay"
@@ -435,7 +436,7 @@ def _relocate(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _relocate_target(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p, source = frame[1], frame[2]
+    p, source = frame[PLAYER], frame[F.RelocateTarget.source]
     target = position(action.args)
     return (
         f"Your claim moves from {_name(s, source)} to {card_text(s, target, p)}. "
@@ -444,7 +445,7 @@ def _relocate_target(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _release(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     pos = position(action.args)
     items = sum(1 for slot in s.field_items[pos] if slot != EMPTY)
     text = (
@@ -459,7 +460,7 @@ def _release(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 # ---------------------------------------------------------------- Research (C-8)
 def _goggles(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     held = usable(s, p, GOGGLES)
     if action.kind == "decline":
         return "Keep your safety goggles for a later round."
@@ -473,7 +474,7 @@ def _goggles(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _bunsen(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p, declines = frame[1], frame[3]
+    p, declines = frame[PLAYER], frame[F.Bunsen.declines]
     n = s.players
     if action.kind == "decline":
         if declines + 1 >= n:
@@ -494,7 +495,7 @@ def _bunsen(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _extinguish(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p, listed, protected = frame[1], frame[2], frame[3]
+    p, listed, protected = frame[PLAYER], frame[F.Extinguish.targets], frame[F.Extinguish.protected]
     if action.kind == "decline":
         targets = [pos for pos in range(16) if (listed & ~protected) >> pos & 1]
         exploding = [pos for pos in targets if _would_explode(s, pos)]
@@ -520,7 +521,7 @@ def _destinations(s: CompoundedState, p: int, element_mask: int) -> str:
 
 
 def _place_item(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p, placed = frame[1], frame[2]
+    p, placed = frame[PLAYER], frame[F.PlaceItem.placed]
     allowance = value(s, p, RESEARCH)
     kind = action.kind
     if kind == "done":
@@ -566,7 +567,7 @@ def _place_item(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _take(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     e = ELEMENT_OF[str(action.args[0])]
     twin = _after(s, frame, action)
     return (
@@ -602,7 +603,7 @@ def _completion(s: CompoundedState, twin: CompoundedState, pos: int, p: int, res
 
 
 def _into_space(s: CompoundedState, frame: Frame, action: Action, what: str, research: bool) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     twin = _after(s, frame, action)
     args = action.args
     if args[0] == "ext":
@@ -630,7 +631,7 @@ def _into_space(s: CompoundedState, frame: Frame, action: Action, what: str, res
 
 
 def _place_space(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p, placed, item = frame[1], frame[2], frame[3]
+    p, placed, item = frame[PLAYER], frame[F.PlaceSpace.placed], frame[F.PlaceSpace.item]
     if item == PLACE_WILD_ITEM:
         what = "your wild token (it counts as the space's element)"
     elif item >= POOL_OFFSET:
@@ -669,13 +670,15 @@ def _scatter_item(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _scatter_space(s: CompoundedState, frame: Frame, action: Action) -> str:
-    what = f"the scattered {_item_name(frame[2])}" + (" token" if frame[2] == WILD_ITEM else "")
+    what = f"the scattered {_item_name(frame[F.ScatterSpace.item])}" + (
+        " token" if frame[F.ScatterSpace.item] == WILD_ITEM else ""
+    )
     return _into_space(s, frame, action, what, research=False)
 
 
 # ---------------------------------------------------------------- Lab (C-9, C-10)
 def _score(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     pos = position(action.args)
     card = s.field_card[pos]
     compound = CARDS[card]
@@ -709,7 +712,7 @@ def _score(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _experiment(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     name = CARDS[s.resolving_card].name
     if action.kind == "none":
         return f"Leave your experiments as they are; {name} still scores."
@@ -725,7 +728,7 @@ def _stability(s: CompoundedState, frame: Frame, action: Action) -> str:
             f"{side(q)} has every experiment at the top: you and {side(q)} each gain {ap // 2} AP."
         )
     t = TRACK_OF[str(action.args[1])]
-    change = _track_change(s, _after(s, frame, action), q, t, frame[1])
+    change = _track_change(s, _after(s, frame, action), q, t, frame[PLAYER])
     return f"Raise {side(q)}'s {change}; you gain the full {ap} AP."
 
 
@@ -742,13 +745,17 @@ def _handle_item(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _handle_space(s: CompoundedState, frame: Frame, action: Action) -> str:
-    item = "wild token" if frame[2] == WILD_ITEM else ELEMENTS[frame[2]]
+    item = (
+        "wild token"
+        if frame[F.HandleSpace.item] == WILD_ITEM
+        else ELEMENTS[frame[F.HandleSpace.item]]
+    )
     what = f"the {item} from {CARDS[s.resolving_card].name}"
     return _into_space(s, frame, action, what, research=False)
 
 
 def _paper(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     name = CARDS[s.resolving_card].name
     if action.kind == "none":
         return f"Keep nothing: every crystal on {name} goes back to the bag (wild tokens leave)."
@@ -762,7 +769,7 @@ def _paper(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _cylinder(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     if action.kind == "decline":
         return "Keep your experiments as they are this round."
     lower, higher = (TRACK_OF[str(arg)] for arg in action.args)
@@ -775,7 +782,7 @@ def _cylinder(s: CompoundedState, frame: Frame, action: Action) -> str:
 
 
 def _lab_key(s: CompoundedState, frame: Frame, action: Action) -> str:
-    p = frame[1]
+    p = frame[PLAYER]
     following = (s.lead + 1) % s.players
     if action.kind == "decline":
         return "Keep your Lab Key token; the window goes on in lead order."
@@ -790,29 +797,29 @@ def _lab_key(s: CompoundedState, frame: Frame, action: Action) -> str:
     )
 
 
-EXPLAIN: dict[int, Explainer] = {
-    F.D_TRADE_TURN: _trade_offer,
-    F.D_TRADE_BUILD: _trade_build,
-    F.D_TRADE_REPLY: _trade_reply,
-    F.D_RETURN: _return_excess,
-    F.D_CLAIM: _claim,
-    F.D_RELOCATE: _relocate,
-    F.D_RELOCATE_TO: _relocate_target,
-    F.D_GOGGLES: _goggles,
-    F.D_BUNSEN: _bunsen,
-    F.D_EXTINGUISH: _extinguish,
-    F.D_PLACE_ITEM: _place_item,
-    F.D_TAKE: _take,
-    F.D_PLACE_SPACE: _place_space,
-    F.D_SCATTER_ITEM: _scatter_item,
-    F.D_SCATTER_SPACE: _scatter_space,
-    F.D_SCORE: _score,
-    F.D_EXPERIMENT: _experiment,
-    F.D_STABILITY: _stability,
-    F.D_HANDLE_ITEM: _handle_item,
-    F.D_HANDLE_SPACE: _handle_space,
-    F.D_PAPER: _paper,
-    F.D_RELEASE: _release,
-    F.D_CYLINDER: _cylinder,
-    F.D_LAB_KEY: _lab_key,
+EXPLAIN: dict[str, Explainer] = {
+    F.TradeOffer.key: _trade_offer,
+    F.TradeBuild.key: _trade_build,
+    F.TradeReply.key: _trade_reply,
+    F.ReturnExcess.key: _return_excess,
+    F.Claim.key: _claim,
+    F.Relocate.key: _relocate,
+    F.RelocateTarget.key: _relocate_target,
+    F.Goggles.key: _goggles,
+    F.Bunsen.key: _bunsen,
+    F.Extinguish.key: _extinguish,
+    F.PlaceItem.key: _place_item,
+    F.ExchangeTake.key: _take,
+    F.PlaceSpace.key: _place_space,
+    F.ScatterItem.key: _scatter_item,
+    F.ScatterSpace.key: _scatter_space,
+    F.Score.key: _score,
+    F.Experiment.key: _experiment,
+    F.Stability.key: _stability,
+    F.HandleItem.key: _handle_item,
+    F.HandleSpace.key: _handle_space,
+    F.Paper.key: _paper,
+    F.ReleaseClaim.key: _release,
+    F.Cylinder.key: _cylinder,
+    F.LabKey.key: _lab_key,
 }

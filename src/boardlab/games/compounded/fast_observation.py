@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.engine.observe import BlockEncoder, Watched, zeros
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.actions import (
@@ -93,7 +94,9 @@ TRACK_VALUE = tuple(
     tuple(level / TRACK_TOP_VALUE[t] for level in TRACK_LEVELS[t]) for t in range(len(TRACK_LEVELS))
 )
 VALUES_AT = TRACK_START[-1] + TRACK_LENGTHS[-1]
-FIRE_CAUSE = {F.T_BUNSEN: 0, F.T_REFILL: 1, F.T_RES_ITEMS: 2}
+FIRE_CAUSE = {F.BunsenWindow.key: 0, F.Refill.key: 1, F.ResolveItems.key: 2}
+#: A code per frame key: ``_observe.c`` compares the keys of frames by these.
+FRAME_CODE = {key: code for code, key in enumerate(F.LAYOUTS)}
 TRADE_KINDS = ("trade_offer", "trade_build", "trade_reply")
 SCORE_THRESHOLD = CONTENT.score_threshold
 MAXED_NEEDED = CONTENT.maxed_needed
@@ -141,7 +144,8 @@ NATIVE_CONTEXTS = (
 
 def native_config(encoder: FastCompoundedEncoder) -> tuple[object, ...]:
     """Everything ``_observe.Encoder`` needs, as the tuples of numbers its ``__init__`` reads
-    in this order (the names are ``_observe.c``'s): the layout and this module's tables."""
+    in this order (the names are ``_observe.c``'s): the layout and this module's tables,
+    then ``FRAME_CODE`` (frame keys are strings; the C compares their codes)."""
     n = encoder.players
     at = encoder._at
     # _observe.c's I_* order; 16: the field's positions (``range(16)`` in ``update``)
@@ -150,8 +154,9 @@ def native_config(encoder: FastCompoundedEncoder) -> tuple[object, ...]:
         ROUND_CAP, DECK_START, LAB_FIRE_CARDS, PILE, n * CONTENT.wild_tokens_per_player,
         LAB_FIRE, encoder.field_width, STATIC_WIDTH, SPACES_WIDTH, POINTS_AT, PLAYER_WIDTH,
         VALUES_AT, LAB, RESEARCH, EXT_SPACES, EMPTY, CRYSTAL, WILD_SLOT, N_ITEMS, N_BUNDLE,
-        SCORE_THRESHOLD, MAXED_NEEDED, BUNSEN_LIMIT, F.D_TRADE_TURN, F.T_RESEARCH, GIVE_AT,
-        ASK_AT, EXT_MASK, RESEARCH_TOP, PLACE_WILD_ITEM, PLACE_ITEMS, POOL_OFFSET,
+        SCORE_THRESHOLD, MAXED_NEEDED, BUNSEN_LIMIT, FRAME_CODE[F.TradeOffer.key],
+        FRAME_CODE[F.ResearchPhase.key], GIVE_AT, ASK_AT, EXT_MASK, RESEARCH_TOP,
+        PLACE_WILD_ITEM, PLACE_ITEMS, POOL_OFFSET,
     )
     # _observe.c's D_* order
     floats = (
@@ -182,8 +187,9 @@ def native_config(encoder: FastCompoundedEncoder) -> tuple[object, ...]:
         TRACK_TOP,
         TRACK_VALUE,
         TRACK_LEVELS,
-        tuple(FIRE_CAUSE.items()),
+        tuple((FRAME_CODE[key], cause) for key, cause in FIRE_CAUSE.items()),
         cards,
+        FRAME_CODE,
     )
 
 
@@ -550,15 +556,21 @@ class FastCompoundedEncoder(BlockEncoder):
         if kind in TRADE_KINDS:
             o = at["trade"]
             if kind == "trade_offer":
-                passes = frame[2]
+                passes = frame[F.TradeOffer.passes]
             else:
-                passes = below[2] if below is not None and below[0] == F.D_TRADE_TURN else 0
+                passes = (
+                    below[F.TradeOffer.passes]
+                    if below is not None and below[KEY] == F.TradeOffer.key
+                    else 0
+                )
             if passes:
                 out[o] = passes / n
             if kind == "trade_offer":
                 return
             proposer, addressee = (
-                (frame[1], frame[2]) if kind == "trade_build" else (frame[2], frame[1])
+                (frame[PLAYER], frame[F.TradeBuild.addressee])
+                if kind == "trade_build"
+                else (frame[F.TradeReply.proposer], frame[PLAYER])
             )
             out[o + 1 + (proposer - me) % n] = 1
             out[o + 1 + n + (addressee - me) % n] = 1
@@ -576,44 +588,49 @@ class FastCompoundedEncoder(BlockEncoder):
         elif kind == "claim":
             o = at["claim_passed"]
             for p in range(n):
-                if frame[2] >> p & 1:
+                if frame[F.Claim.passed] >> p & 1:
                     out[o + (p - me) % n] = 1
         elif kind == "bunsen":
             o = at["window"]
-            if frame[3]:
-                out[o] = frame[3] / n
+            declines = frame[F.Bunsen.declines]
+            if declines:
+                out[o] = declines / n
             following = n
-            if below is not None and below[0] == F.T_RESEARCH and below[2] <= 2 * n:
-                following = ((s.lead + (below[2] - 2) // 2) % n - me) % n
+            if below is not None and below[KEY] == F.ResearchPhase.key:
+                step = below[F.ResearchPhase.step]
+                if step <= 2 * n:
+                    following = ((s.lead + (step - 2) // 2) % n - me) % n
             out[o + 1 + following] = 1
         elif kind == "extinguish":
             o = at["window"]
-            if frame[5]:
-                out[o] = frame[5] / n
+            declines = frame[F.Extinguish.declines]
+            if declines:
+                out[o] = declines / n
             o = at["fire_window"]
             for pos in range(16):
-                if frame[2] >> pos & 1:
+                if frame[F.Extinguish.targets] >> pos & 1:
                     out[o + pos] = 1
-                if frame[3] >> pos & 1:
+                if frame[F.Extinguish.protected] >> pos & 1:
                     out[o + 16 + pos] = 1
-            cause = None if below is None else FIRE_CAUSE.get(below[0])
+            cause = None if below is None else FIRE_CAUSE.get(below[KEY])
             if cause is not None:
                 out[o + 32 + cause] = 1
         elif kind in ("place_item", "place_space"):
             o = at["placing"]
-            allowance = TRACK_LEVELS[RESEARCH][s.track_level[frame[1] * 4 + RESEARCH]]
-            if frame[2]:
-                out[o] = frame[2] / RESEARCH_TOP
-            if allowance - frame[2]:
-                out[o + 1] = (allowance - frame[2]) / RESEARCH_TOP
+            allowance = TRACK_LEVELS[RESEARCH][s.track_level[frame[PLAYER] * 4 + RESEARCH]]
+            placed = frame[F.PlaceItem.placed]  # where a PlaceSpace has it too
+            if placed:
+                out[o] = placed / RESEARCH_TOP
+            if allowance - placed:
+                out[o + 1] = (allowance - placed) / RESEARCH_TOP
             if kind == "place_space":
-                code = frame[3]
+                code = frame[F.PlaceSpace.item]
                 if code == PLACE_WILD_ITEM:
                     item = PLACE_ITEMS - 1
                 else:
                     item = code // POOL_OFFSET * 6 + code % POOL_OFFSET
                 out[o + 2 + item] = 1
         elif kind in ("scatter_space", "handle_space"):
-            out[at["moving_item"] + frame[2]] = 1
+            out[at["moving_item"] + frame[F.ScatterSpace.item]] = 1  # and HandleSpace's
         elif kind == "relocate_target":
-            out[at["relocate_from"] + frame[2]] = 1
+            out[at["relocate_from"] + frame[F.RelocateTarget.source]] = 1

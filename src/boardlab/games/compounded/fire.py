@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.compounded import events
 from boardlab.games.compounded.actions import (
     DECLINE,
@@ -17,14 +18,14 @@ from boardlab.games.compounded.actions import (
 )
 from boardlab.games.compounded.board import BIT, NEIGHBOURS, ROW_COL, position
 from boardlab.games.compounded.frames import (
-    D_EXTINGUISH,
-    D_SCATTER_ITEM,
-    D_SCATTER_SPACE,
-    T_EXPLODE,
-    T_EXT_WINDOW,
-    T_FIRE_PLACE,
-    T_SCATTER,
+    Explode,
+    Extinguish,
+    ExtinguisherWindow,
     Frame,
+    PlaceFireTokens,
+    Scatter,
+    ScatterItem,
+    ScatterSpace,
 )
 from boardlab.games.compounded.workbench import (
     ALL_ELEMENTS,
@@ -56,9 +57,9 @@ def flammable_mask(s: CompoundedState) -> int:
 def push_fire(s: CompoundedState, listed: int) -> None:
     """Start placing one fire token on each listed compound, extinguishers first (C-11.2)."""
     if any(complete_extinguishers(s, p) for p in range(s.players)):
-        s.stack.append((T_EXT_WINDOW, -1, listed, 0, 0, 0))
+        s.stack.append((ExtinguisherWindow.key, -1, listed, 0, 0, 0))
     else:
-        s.stack.append((T_FIRE_PLACE, -1, listed))
+        s.stack.append((PlaceFireTokens.key, -1, listed))
 
 
 def lab_fire(s: CompoundedState, frame: Frame) -> None:
@@ -73,21 +74,21 @@ def extinguisher_window(s: CompoundedState, frame: Frame) -> None:
     _, _, listed, protected, j, declines = frame
     n = s.players
     if declines >= n or not listed & ~protected:
-        s.stack[-1] = (T_FIRE_PLACE, -1, listed & ~protected)
+        s.stack[-1] = (PlaceFireTokens.key, -1, listed & ~protected)
         return
     p = (s.lead + j) % n
     if complete_extinguishers(s, p):
-        s.stack[-1] = (D_EXTINGUISH, p, listed, protected, j, declines)
+        s.stack[-1] = (Extinguish.key, p, listed, protected, j, declines)
     else:
-        s.stack[-1] = (T_EXT_WINDOW, -1, listed, protected, (j + 1) % n, declines + 1)
+        s.stack[-1] = (ExtinguisherWindow.key, -1, listed, protected, (j + 1) % n, declines + 1)
 
 
 def extinguish_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: discard a complete extinguisher to stop a fire token?"
+    return f"{side(frame[PLAYER])}: discard a complete extinguisher to stop a fire token?"
 
 
 def extinguish_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    open_targets = frame[2] & ~frame[3]
+    open_targets = frame[Extinguish.targets] & ~frame[Extinguish.protected]
     card = s.field_card
     return (
         *(PROTECT_NAMED[pos][CARDS[card[pos]].index]
@@ -100,16 +101,16 @@ def extinguish(s: CompoundedState, frame: Frame, action: Action) -> None:
     _, p, listed, protected, j, declines = frame
     n = s.players
     if action.kind == "decline":
-        s.stack[-1] = (T_EXT_WINDOW, -1, listed, protected, (j + 1) % n, declines + 1)
+        s.stack[-1] = (ExtinguisherWindow.key, -1, listed, protected, (j + 1) % n, declines + 1)
         return
     discard_extinguisher(s, complete_extinguishers(s, p)[0])
     pos = position(action.args)
-    s.stack[-1] = (T_EXT_WINDOW, -1, listed, protected | BIT[pos], (j + 1) % n, 0)
+    s.stack[-1] = (ExtinguisherWindow.key, -1, listed, protected | BIT[pos], (j + 1) % n, 0)
 
 
 def place_fire_tokens(s: CompoundedState, frame: Frame) -> None:
     """Add the tokens; every compound at its limit explodes at once (C-11.3, A19)."""
-    mask = frame[2]
+    mask = frame[PlaceFireTokens.targets]
     exploding = 0
     burning: list[int] = []  # positions and cards, alternating, for the log
     for pos in range(16):
@@ -124,12 +125,12 @@ def place_fire_tokens(s: CompoundedState, frame: Frame) -> None:
         s.announce("fire", events.fire_tokens, tuple(burning))
     s.stack.pop()
     if exploding:
-        s.stack.append((T_EXPLODE, -1, exploding))
+        s.stack.append((Explode.key, -1, exploding))
 
 
 def explode(s: CompoundedState, frame: Frame) -> None:
     """C-11.3 step 1: remove every exploding card, return discs; then scatter in reading order."""
-    mask = frame[2]
+    mask = frame[Explode.exploding]
     for pos in range(16):
         if not mask >> pos & 1 or s.field_card[pos] < 0:
             continue
@@ -146,7 +147,7 @@ def explode(s: CompoundedState, frame: Frame) -> None:
         clear_position(s, pos)
         s.scatter.append((pos, decider, *items))
         s.announce("explosion", events.exploded, card, pos, tuple(items))
-    s.stack[-1] = (T_SCATTER, -1)
+    s.stack[-1] = (Scatter.key, -1)
 
 
 def scatter_kinds(s: CompoundedState) -> list[int]:
@@ -170,7 +171,7 @@ def scatter_items(s: CompoundedState, frame: Frame) -> None:
     while s.scatter:
         entry = s.scatter[0]
         if scatter_kinds(s):
-            s.stack.append((D_SCATTER_ITEM, entry[1]))
+            s.stack.append((ScatterItem.key, entry[1]))
             return
         for code in entry[2:]:
             if code == WILD_ITEM:
@@ -183,7 +184,8 @@ def scatter_items(s: CompoundedState, frame: Frame) -> None:
 
 def scatter_item_prompt(s: CompoundedState, frame: Frame) -> str:
     row, col = ROW_COL[s.scatter[0][0]]
-    return f"{side(frame[1])}: choose the next item to scatter from the explosion at {row},{col}"
+    decider = side(frame[PLAYER])
+    return f"{decider}: choose the next item to scatter from the explosion at {row},{col}"
 
 
 def scatter_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -196,7 +198,7 @@ def item_code(action: Action) -> int:
 
 
 def scatter_item(s: CompoundedState, frame: Frame, action: Action) -> None:
-    s.stack[-1] = (D_SCATTER_SPACE, frame[1], item_code(action))
+    s.stack[-1] = (ScatterSpace.key, frame[PLAYER], item_code(action))
 
 
 def spaces_for(s: CompoundedState, positions: Iterable[int], code: int) -> list[Action]:
@@ -205,13 +207,13 @@ def spaces_for(s: CompoundedState, positions: Iterable[int], code: int) -> list[
 
 
 def scatter_space_prompt(s: CompoundedState, frame: Frame) -> str:
-    code = frame[2]
+    code = frame[ScatterSpace.item]
     what = "the wild token" if code == WILD_ITEM else ITEM[code].args[0]
-    return f"{side(frame[1])}: choose an adjacent space for {what}"
+    return f"{side(frame[PLAYER])}: choose an adjacent space for {what}"
 
 
 def scatter_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    return tuple(spaces_for(s, NEIGHBOURS[s.scatter[0][0]], frame[2]))
+    return tuple(spaces_for(s, NEIGHBOURS[s.scatter[0][0]], frame[ScatterSpace.item]))
 
 
 def put_on_field(s: CompoundedState, action: Action, code: int) -> int:
@@ -225,7 +227,7 @@ def put_on_field(s: CompoundedState, action: Action, code: int) -> int:
 
 
 def scatter_space(s: CompoundedState, frame: Frame, action: Action) -> None:
-    code = frame[2]
+    code = frame[ScatterSpace.item]
     put_on_field(s, action, code)  # scattering never makes a temporary claim (C-11.3)
     entry = list(s.scatter[0])
     del entry[entry.index(code, 2)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.compounded import events, fire
 from boardlab.games.compounded.actions import (
     APPROVE,
@@ -44,27 +45,27 @@ from boardlab.games.compounded.content import (
     STUDY as STUDY_TRACK,
 )
 from boardlab.games.compounded.frames import (
-    D_CYLINDER,
-    D_EXPERIMENT,
-    D_HANDLE_ITEM,
-    D_HANDLE_SPACE,
-    D_LAB_KEY,
-    D_PAPER,
-    D_SCORE,
-    D_STABILITY,
     LAB,
-    T_CYLINDER,
-    T_EXPLODE,
-    T_HANDLE,
-    T_LAB,
-    T_LAB_FIRE,
-    T_LAB_KEY,
-    T_RES_EQUIP,
-    T_RES_ITEMS,
-    T_RES_REACTION,
-    T_SCORE,
-    T_STUDY_DROP,
+    Cylinder,
+    CylinderCheck,
+    Experiment,
+    Explode,
     Frame,
+    HandleItem,
+    HandleRound,
+    HandleSpace,
+    LabFire,
+    LabKey,
+    LabKeyWindow,
+    LabTurns,
+    Paper,
+    ResolveEquipment,
+    ResolveItems,
+    ResolveReaction,
+    Score,
+    ScoringTurn,
+    Stability,
+    StudyDrop,
     offer_in_turn_order,
 )
 from boardlab.games.compounded.workbench import (
@@ -96,16 +97,16 @@ def points(s: CompoundedState, card: int) -> int:
 
 def lab_turns(s: CompoundedState, frame: Frame) -> None:
     """C-9.1: scoring turns in lead order, each followed by the holder's cylinder use (C-9.5)."""
-    k = frame[2]
+    k = frame[LabTurns.turn]
     n = s.players
     s.phase = LAB
     if k >= n:
         s.stack.pop()
         return
     p = (s.lead + k) % n
-    s.stack[-1] = (T_LAB, -1, k + 1)
-    s.stack.append((T_CYLINDER, p))
-    s.stack.append((T_SCORE, p))
+    s.stack[-1] = (LabTurns.key, -1, k + 1)
+    s.stack.append((CylinderCheck.key, p))
+    s.stack.append((ScoringTurn.key, p))
 
 
 def ready_to_score(s: CompoundedState, p: int) -> list[int]:
@@ -115,24 +116,26 @@ def ready_to_score(s: CompoundedState, p: int) -> list[int]:
 
 
 def scoring_turn(s: CompoundedState, frame: Frame) -> None:
-    if ready_to_score(s, frame[1]):
-        s.stack.append((D_SCORE, frame[1]))
+    if ready_to_score(s, frame[PLAYER]):
+        s.stack.append((Score.key, frame[PLAYER]))
     else:
         s.stack.pop()
 
 
 def score_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: choose the next complete compound to resolve"
+    return f"{side(frame[PLAYER])}: choose the next complete compound to resolve"
 
 
 def score_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     card = s.field_card
-    return tuple(SCORE_NAMED[pos][CARDS[card[pos]].index] for pos in ready_to_score(s, frame[1]))
+    return tuple(
+        SCORE_NAMED[pos][CARDS[card[pos]].index] for pos in ready_to_score(s, frame[PLAYER])
+    )
 
 
 def score(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
-    begin_resolution(s, frame[1], position(action.args))
+    begin_resolution(s, frame[PLAYER], position(action.args))
 
 
 def begin_resolution(s: CompoundedState, p: int, pos: int) -> None:
@@ -147,20 +150,20 @@ def begin_resolution(s: CompoundedState, p: int, pos: int) -> None:
     gained = points(s, card) if CARDS[card].reaction != STABILITY else 0
     s.ap[p] += gained
     s.announce("score", events.scored, p, card, pos, gained)
-    s.stack.append((T_RES_ITEMS, p, 1))
-    s.stack.append((T_RES_REACTION, p))
-    s.stack.append((T_RES_EQUIP, p))
-    s.stack.append((D_EXPERIMENT, p))
+    s.stack.append((ResolveItems.key, p, 1))
+    s.stack.append((ResolveReaction.key, p))
+    s.stack.append((ResolveEquipment.key, p))
+    s.stack.append((Experiment.key, p))
 
 
 def experiment_prompt(s: CompoundedState, frame: Frame) -> str:
     card = CARDS[s.resolving_card]
     track = TRACKS[card.experiment]
-    return f"{side(frame[1])}: {card.name} is scored; raise {track}, raise lab, or none"
+    return f"{side(frame[PLAYER])}: {card.name} is scored; raise {track}, raise lab, or none"
 
 
 def experiment_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    base = frame[1] * 4
+    base = frame[PLAYER] * 4
     track = CARDS[s.resolving_card].experiment
     options = [RAISE[t] for t in (track, LAB_TRACK) if s.track_level[base + t] < TRACK_TOP[t]]
     options.append(NONE)
@@ -170,7 +173,7 @@ def experiment_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
 def experiment(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
     if action.kind == "raise":
-        raise_experiment(s, frame[1], TRACK_OF[str(action.args[0])])
+        raise_experiment(s, frame[PLAYER], TRACK_OF[str(action.args[0])])
 
 
 def equipment_step(s: CompoundedState, frame: Frame) -> None:
@@ -178,39 +181,39 @@ def equipment_step(s: CompoundedState, frame: Frame) -> None:
     s.stack.pop()
     kind = CARDS[s.resolving_card].equipment
     if kind >= 0:
-        take_equipment(s, frame[1], kind)
+        take_equipment(s, frame[PLAYER], kind)
 
 
 def reaction_step(s: CompoundedState, frame: Frame) -> None:
     """C-9.2 step 6: the card's reaction (C-10)."""
     s.stack.pop()
-    p = frame[1]
+    p = frame[PLAYER]
     reaction = CARDS[s.resolving_card].reaction
     if reaction == STABILITY:
-        s.stack.append((D_STABILITY, p))
+        s.stack.append((Stability.key, p))
     elif reaction == VOLATILE:
-        s.stack.append((T_LAB_FIRE, -1))  # not counted toward the Lab Fire limit (A18)
+        s.stack.append((LabFire.key, -1))  # not counted toward the Lab Fire limit (A18)
     elif reaction == HANDLE_WITH_CARE:
-        s.stack.append((T_HANDLE, -1, 0))
+        s.stack.append((HandleRound.key, -1, 0))
     elif reaction == CORROSIVE:
         if lower_experiment(s, p, STUDY_TRACK):
-            s.stack.append((T_STUDY_DROP, p))
+            s.stack.append((StudyDrop.key, p))
     elif reaction == EXPLOSIVE:
         mask = 0
         for pos in range(16):
             if s.field_card[pos] >= 0 and s.fire[pos] > 0:
                 mask |= 1 << pos
         if mask:
-            s.stack.append((T_EXPLODE, -1, mask))
+            s.stack.append((Explode.key, -1, mask))
 
 
 # ---------------------------------------------------------------- stability (C-10.1, A16)
 def stability_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: stability approval; name another scientist and an experiment"
+    return f"{side(frame[PLAYER])}: stability approval; name another scientist and an experiment"
 
 
 def stability_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    p = frame[1]
+    p = frame[PLAYER]
     options: list[Action] = []
     for q in range(s.players):
         if q == p:
@@ -225,7 +228,7 @@ def stability_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
 
 def stability(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
-    p = frame[1]
+    p = frame[PLAYER]
     q = int(action.args[0])
     value = points(s, s.resolving_card)
     if len(action.args) == 1:
@@ -262,12 +265,12 @@ def handle_kinds(s: CompoundedState) -> list[int]:
 
 
 def handle_round(s: CompoundedState, frame: Frame) -> None:
-    offer_in_turn_order(s, frame, D_HANDLE_ITEM, lambda s, p: handle_kinds(s))
+    offer_in_turn_order(s, frame, HandleItem.key, lambda s, p: handle_kinds(s))
 
 
 def handle_item_prompt(s: CompoundedState, frame: Frame) -> str:
     name = CARDS[s.resolving_card].name
-    return f"{side(frame[1])}: Handle with care; take an item from the {name} being scored"
+    return f"{side(frame[PLAYER])}: Handle with care; take an item from the {name} being scored"
 
 
 def handle_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -275,17 +278,17 @@ def handle_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
 
 
 def handle_item(s: CompoundedState, frame: Frame, action: Action) -> None:
-    s.stack[-1] = (D_HANDLE_SPACE, frame[1], fire.item_code(action))
+    s.stack[-1] = (HandleSpace.key, frame[PLAYER], fire.item_code(action))
 
 
 def handle_space_prompt(s: CompoundedState, frame: Frame) -> str:
-    code = frame[2]
+    code = frame[HandleSpace.item]
     what = "the wild token" if code == WILD_ITEM else ELEMENTS[code]
-    return f"{side(frame[1])}: choose a field space for {what}"
+    return f"{side(frame[PLAYER])}: choose a field space for {what}"
 
 
 def handle_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    return tuple(fire.spaces_for(s, range(16), frame[2]))
+    return tuple(fire.spaces_for(s, range(16), frame[HandleSpace.item]))
 
 
 def take_from_resolving(s: CompoundedState, code: int) -> None:
@@ -302,7 +305,7 @@ def take_from_resolving(s: CompoundedState, code: int) -> None:
 
 
 def handle_space(s: CompoundedState, frame: Frame, action: Action) -> None:
-    code = frame[2]
+    code = frame[HandleSpace.item]
     take_from_resolving(s, code)
     fire.put_on_field(s, action, code)  # no temporary claim (C-10.3)
     s.stack.pop()
@@ -315,9 +318,9 @@ def paper_ready(s: CompoundedState, p: int) -> bool:
 
 
 def items_step(s: CompoundedState, frame: Frame) -> None:
-    p, may_keep = frame[1], frame[2]
+    p, may_keep = frame[PLAYER], frame[ResolveItems.may_keep]
     if may_keep and paper_ready(s, p) and CRYSTAL in s.resolving_items:
-        s.stack[-1] = (D_PAPER, p)
+        s.stack[-1] = (Paper.key, p)
         return
     clear_items(s, s.resolving_card, s.resolving_items)
     s.resolving_card = -1
@@ -328,7 +331,7 @@ def items_step(s: CompoundedState, frame: Frame) -> None:
 
 def paper_prompt(s: CompoundedState, frame: Frame) -> str:
     name = CARDS[s.resolving_card].name
-    return f"{side(frame[1])}: use an academic paper to keep one crystal from {name}?"
+    return f"{side(frame[PLAYER])}: use an academic paper to keep one crystal from {name}?"
 
 
 def paper_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -337,15 +340,15 @@ def paper_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
 
 
 def paper(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame[PLAYER]
     if action.kind == "none":
-        s.stack[-1] = (T_RES_ITEMS, p, 0)
+        s.stack[-1] = (ResolveItems.key, p, 0)
         return
     e = ELEMENT_OF[str(action.args[0])]
     take_from_resolving(s, e)
     s.storage[p * 6 + e] += 1
     s.used_paper[p] += 1
-    s.stack[-1] = (T_RES_ITEMS, p, 1)
+    s.stack[-1] = (ResolveItems.key, p, 1)
 
 
 # ---------------------------------------------------------------- graduated cylinder (C-9.5)
@@ -362,32 +365,32 @@ def cylinder_pairs(s: CompoundedState, p: int) -> list[Action]:
 
 
 def cylinder_step(s: CompoundedState, frame: Frame) -> None:
-    p = frame[1]
+    p = frame[PLAYER]
     if usable(s, p, CYLINDER_KIND) - s.used_cylinder[p] > 0 and cylinder_pairs(s, p):
-        s.stack[-1] = (D_CYLINDER, p)
+        s.stack[-1] = (Cylinder.key, p)
     else:
         s.stack.pop()
 
 
 def cylinder_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: graduated cylinder; lower one experiment to raise another?"
+    return f"{side(frame[PLAYER])}: graduated cylinder; lower one experiment to raise another?"
 
 
 def cylinder_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    return (*cylinder_pairs(s, frame[1]), DECLINE)
+    return (*cylinder_pairs(s, frame[PLAYER]), DECLINE)
 
 
 def cylinder(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p = frame[1]
+    p = frame[PLAYER]
     if action.kind == "decline":
         s.stack.pop()
         return
     s.used_cylinder[p] += 1
     drop = lower_experiment(s, p, TRACK_OF[str(action.args[0])])
     raise_experiment(s, p, TRACK_OF[str(action.args[1])])
-    s.stack[-1] = (T_CYLINDER, p)
+    s.stack[-1] = (CylinderCheck.key, p)
     if drop:
-        s.stack.append((T_STUDY_DROP, p))
+        s.stack.append((StudyDrop.key, p))
 
 
 # ---------------------------------------------------------------- refill (C-9.6, C-9.7)
@@ -423,26 +426,26 @@ def refill_field(s: CompoundedState, frame: Frame) -> None:
         s.lab_fire_waiting = 0
         s.lab_fire_this_round = 1
         s.discard.append(LAB_FIRE)
-        s.stack.append((T_LAB_FIRE, -1))  # this refill runs again for the fire's vacancies
+        s.stack.append((LabFire.key, -1))  # this refill runs again for the fire's vacancies
         return
     s.stack.pop()
 
 
 # ---------------------------------------------------------------- Lab Key window (C-9.9)
 def lab_key_window(s: CompoundedState, frame: Frame) -> None:
-    i = frame[2]
+    i = frame[LabKeyWindow.visited]
     n = s.players
     while i < n:
         p = (s.lead + i) % n
         if usable(s, p, LAB_KEY) > 0:
-            s.stack[-1] = (D_LAB_KEY, p, i)
+            s.stack[-1] = (LabKey.key, p, i)
             return
         i += 1
     s.stack.pop()
 
 
 def lab_key_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: discard a Lab Key token to lead the next round?"
+    return f"{side(frame[PLAYER])}: discard a Lab Key token to lead the next round?"
 
 
 def lab_key_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -450,9 +453,9 @@ def lab_key_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
 
 
 def lab_key(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p, i = frame[1], frame[2]
+    p, i = frame[PLAYER], frame[LabKey.visited]
     if action.kind == "decline":
-        s.stack[-1] = (T_LAB_KEY, -1, i + 1)
+        s.stack[-1] = (LabKeyWindow.key, -1, i + 1)
         return
     s.equip[p * 6 + LAB_KEY] -= 1
     s.supply[LAB_KEY] += 1

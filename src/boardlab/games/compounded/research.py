@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.compounded import events, fire
 from boardlab.games.compounded.actions import (
     BURN_NAMED,
@@ -39,16 +40,16 @@ from boardlab.games.compounded.content import (
     RESEARCH as RESEARCH_TRACK,
 )
 from boardlab.games.compounded.frames import (
-    D_BUNSEN,
-    D_GOGGLES,
-    D_PLACE_ITEM,
-    D_PLACE_SPACE,
-    D_TAKE,
     RESEARCH,
-    T_BUNSEN,
-    T_GOGGLES,
-    T_RESEARCH,
+    Bunsen,
+    BunsenWindow,
+    ExchangeTake,
     Frame,
+    Goggles,
+    GogglesRound,
+    PlaceItem,
+    PlaceSpace,
+    ResearchPhase,
     offer_in_turn_order,
 )
 from boardlab.games.compounded.workbench import (
@@ -71,24 +72,24 @@ if TYPE_CHECKING:
 
 def research_step(s: CompoundedState, frame: Frame) -> None:
     """C-8: goggles, then a Bunsen window before each research turn and after the last."""
-    step = frame[2]
+    step = frame[ResearchPhase.step]
     n = s.players
     stack = s.stack
     if step == 0:
         s.phase = RESEARCH
-        stack[-1] = (T_RESEARCH, -1, 1)
-        stack.append((T_GOGGLES, -1, 0))
+        stack[-1] = (ResearchPhase.key, -1, 1)
+        stack.append((GogglesRound.key, -1, 0))
         return
     if step > 2 * n + 1:
         stack.pop()
         return
-    stack[-1] = (T_RESEARCH, -1, step + 1)
+    stack[-1] = (ResearchPhase.key, -1, step + 1)
     if step % 2:
         if any(usable(s, p, BUNSEN) > 0 for p in range(n)):
-            stack.append((T_BUNSEN, -1, 0, 0))
+            stack.append((BunsenWindow.key, -1, 0, 0))
     else:
         p = (s.lead + (step - 2) // 2) % n
-        stack.append((D_PLACE_ITEM, p, 0))
+        stack.append((PlaceItem.key, p, 0))
 
 
 # ---------------------------------------------------------------- goggles (C-8.1, A28)
@@ -97,11 +98,11 @@ def may_use_goggles(s: CompoundedState, p: int) -> bool:
 
 
 def goggles_round(s: CompoundedState, frame: Frame) -> None:
-    offer_in_turn_order(s, frame, D_GOGGLES, may_use_goggles)
+    offer_in_turn_order(s, frame, Goggles.key, may_use_goggles)
 
 
 def goggles_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: discard safety goggles for a second discovery?"
+    return f"{side(frame[PLAYER])}: discard safety goggles for a second discovery?"
 
 
 def goggles_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -112,7 +113,7 @@ def goggles(s: CompoundedState, frame: Frame, action: Action) -> None:
     s.stack.pop()
     if action.kind == "decline":
         return
-    p = frame[1]
+    p = frame[PLAYER]
     s.equip[p * 6 + GOGGLES] -= 1
     s.supply[GOGGLES] += 1
     s.used_goggles[p] = 1
@@ -131,20 +132,20 @@ def bunsen_targets(s: CompoundedState) -> list[int]:
 
 
 def bunsen_window(s: CompoundedState, frame: Frame) -> None:
-    j, declines = frame[2], frame[3]
+    j, declines = frame[BunsenWindow.turn], frame[BunsenWindow.declines]
     n = s.players
     if declines >= n:
         s.stack.pop()
         return
     p = (s.lead + j) % n
     if usable(s, p, BUNSEN) > 0 and bunsen_targets(s):
-        s.stack[-1] = (D_BUNSEN, p, j, declines)
+        s.stack[-1] = (Bunsen.key, p, j, declines)
     else:
-        s.stack[-1] = (T_BUNSEN, -1, (j + 1) % n, declines + 1)
+        s.stack[-1] = (BunsenWindow.key, -1, (j + 1) % n, declines + 1)
 
 
 def bunsen_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: use a Bunsen burner on a compound with no fire token?"
+    return f"{side(frame[PLAYER])}: use a Bunsen burner on a compound with no fire token?"
 
 
 def bunsen_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -153,14 +154,14 @@ def bunsen_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
 
 
 def bunsen(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p, j, declines = frame[1], frame[2], frame[3]
+    p, j, declines = frame[PLAYER], frame[Bunsen.turn], frame[Bunsen.declines]
     n = s.players
     if action.kind == "decline":
-        s.stack[-1] = (T_BUNSEN, -1, (j + 1) % n, declines + 1)
+        s.stack[-1] = (BunsenWindow.key, -1, (j + 1) % n, declines + 1)
         return
     s.equip[p * 6 + BUNSEN] -= 1
     s.supply[BUNSEN] += 1
-    s.stack[-1] = (T_BUNSEN, -1, (j + 1) % n, 0)
+    s.stack[-1] = (BunsenWindow.key, -1, (j + 1) % n, 0)
     pos = position(action.args)
     fire.push_fire(s, BIT[pos])
 
@@ -182,13 +183,13 @@ def open_elements(s: CompoundedState, p: int) -> int:
 
 
 def place_item_prompt(s: CompoundedState, frame: Frame) -> str:
-    p, placed = frame[1], frame[2]
+    p, placed = frame[PLAYER], frame[PlaceItem.placed]
     limit = value(s, p, RESEARCH_TRACK)
     return f"{side(p)}: research turn, {placed} of {limit} placed; choose an item or done"
 
 
 def place_item_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    p, placed = frame[1], frame[2]
+    p, placed = frame[PLAYER], frame[PlaceItem.placed]
     base = p * 6
     storage = s.storage
     options: list[Action] = []
@@ -224,7 +225,7 @@ def end_turn(s: CompoundedState, p: int) -> None:
 
 
 def place_item(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p, placed = frame[1], frame[2]
+    p, placed = frame[PLAYER], frame[PlaceItem.placed]
     kind = action.kind
     if kind == "done":
         end_turn(s, p)
@@ -235,7 +236,7 @@ def place_item(s: CompoundedState, frame: Frame, action: Action) -> None:
             item = PLACE_WILD_ITEM
         else:
             item = ELEMENT_OF[str(args[0])] + (POOL_OFFSET if len(args) > 1 else 0)
-        s.stack[-1] = (D_PLACE_SPACE, p, placed, item)
+        s.stack[-1] = (PlaceSpace.key, p, placed, item)
         return
     e = ELEMENT_OF[str(args[0])]
     count = 3 if kind == "swap3" else 2
@@ -245,11 +246,11 @@ def place_item(s: CompoundedState, frame: Frame, action: Action) -> None:
         s.used_swap[p] = 1
     else:
         s.used_pipette[p] += 1
-    s.stack.append((D_TAKE, p))
+    s.stack.append((ExchangeTake.key, p))
 
 
 def exchange_take_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: take one crystal of any element in the bag"
+    return f"{side(frame[PLAYER])}: take one crystal of any element in the bag"
 
 
 def exchange_take_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -259,7 +260,7 @@ def exchange_take_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...
 def exchange_take(s: CompoundedState, frame: Frame, action: Action) -> None:
     e = ELEMENT_OF[str(action.args[0])]
     s.bag[e] -= 1
-    s.storage[frame[1] * 6 + e] += 1
+    s.storage[frame[PLAYER] * 6 + e] += 1
     s.stack.pop()
 
 
@@ -278,16 +279,16 @@ def extinguisher_spaces(s: CompoundedState, p: int, element_mask: int) -> list[A
 
 
 def place_space_prompt(s: CompoundedState, frame: Frame) -> str:
-    item = frame[3]
+    item = frame[PlaceSpace.item]
     if item == PLACE_WILD_ITEM:
         what = "the wild token"
     else:
         what = ELEMENTS[item % POOL_OFFSET] + (" (goggles pool)" if item >= POOL_OFFSET else "")
-    return f"{side(frame[1])}: choose where to place {what}"
+    return f"{side(frame[PLAYER])}: choose where to place {what}"
 
 
 def place_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    p, item = frame[1], frame[3]
+    p, item = frame[PLAYER], frame[PlaceSpace.item]
     mask = ALL_ELEMENTS if item == PLACE_WILD_ITEM else 1 << (item % POOL_OFFSET)
     options = field_spaces(s, mask)
     options.extend(extinguisher_spaces(s, p, mask))
@@ -295,7 +296,7 @@ def place_space_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
 
 
 def place_space(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p, placed, item = frame[1], frame[2], frame[3]
+    p, placed, item = frame[PLAYER], frame[PlaceSpace.placed], frame[PlaceSpace.item]
     if item == PLACE_WILD_ITEM:
         s.wild[p] -= 1
         slot = WILD_SLOT
@@ -325,4 +326,4 @@ def place_space(s: CompoundedState, frame: Frame, action: Action) -> None:
     if placed >= value(s, p, RESEARCH_TRACK):
         end_turn(s, p)
     else:
-        s.stack[-1] = (D_PLACE_ITEM, p, placed)
+        s.stack[-1] = (PlaceItem.key, p, placed)

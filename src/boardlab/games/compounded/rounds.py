@@ -8,19 +8,19 @@ from typing import TYPE_CHECKING
 from boardlab.games.compounded import events
 from boardlab.games.compounded.content import CONTENT
 from boardlab.games.compounded.frames import (
-    D_TRADE_TURN,
     OVER,
-    T_CAPACITY,
-    T_CLAIMS,
-    T_DRAW,
-    T_END_ROUND,
-    T_LAB,
-    T_LAB_KEY,
-    T_REFILL,
-    T_RELOCATE,
-    T_RESEARCH,
-    T_ROUND,
+    CapacityCheck,
+    Draws,
+    EndRound,
     Frame,
+    LabKeyWindow,
+    LabTurns,
+    Refill,
+    RelocationRound,
+    ResearchPhase,
+    StartClaims,
+    StartRound,
+    TradeOffer,
 )
 from boardlab.games.compounded.scoring import end_conditions, final_bonus
 
@@ -42,18 +42,18 @@ def start_round(s: CompoundedState, frame: Frame) -> None:
     s.announce("round", events.ROUND, s.round)
     stack = s.stack
     stack.pop()
-    stack.append((T_END_ROUND, -1))
-    stack.append((T_LAB_KEY, -1, 0))
-    stack.append((T_REFILL, -1))
-    stack.append((T_LAB, -1, 0))
-    stack.append((T_RESEARCH, -1, 0))
-    stack.append((T_RELOCATE, -1, 0))
-    stack.append((T_CLAIMS, -1))
+    stack.append((EndRound.key, -1))
+    stack.append((LabKeyWindow.key, -1, 0))
+    stack.append((Refill.key, -1))
+    stack.append((LabTurns.key, -1, 0))
+    stack.append((ResearchPhase.key, -1, 0))
+    stack.append((RelocationRound.key, -1, 0))
+    stack.append((StartClaims.key, -1))
     if s.round > 1:
-        stack.append((T_CAPACITY, -1))
+        stack.append((CapacityCheck.key, -1))
         if s.options.get("trade_offers", CONTENT.proposals_per_phase) > 0:
-            stack.append((D_TRADE_TURN, s.lead, 0))
-        stack.append((T_DRAW, -1))
+            stack.append((TradeOffer.key, s.lead, 0))
+        stack.append((Draws.key, -1))
 
 
 def end_round(s: CompoundedState, frame: Frame) -> None:
@@ -66,4 +66,4 @@ def end_round(s: CompoundedState, frame: Frame) -> None:
     s.lead = s.next_lead if s.next_lead >= 0 else (s.lead + 1) % s.players
     s.next_lead = -1
     s.round += 1
-    s.stack[-1] = (T_ROUND, -1)
+    s.stack[-1] = (StartRound.key, -1)

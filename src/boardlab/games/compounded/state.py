@@ -6,7 +6,7 @@ Per-player lists are flat: ``storage[p * 6 + e]`` (elements H C O N Ca S),
 entry per position ``row * 4 + col``; ``field_items[pos]`` has one slot per card space
 (0 empty, 1 crystal of the space's element, 2 wild token) and ``field_open[pos]`` is the
 bitmask of elements with an empty space there (derived from the items, set only by
-``workbench.put_items``). The engine's ``stack`` holds the pending frames: opcodes in
+``workbench.put_items``). The engine's ``stack`` holds the pending frames: their layouts in
 ``frames``, their rules in ``flow.RULES``.
 """
 
@@ -21,7 +21,7 @@ from boardlab.games.compounded import board_text, scoring
 from boardlab.games.compounded import explain as explaining
 from boardlab.games.compounded import view as views
 from boardlab.games.compounded.flow import RULES
-from boardlab.games.compounded.frames import PHASES, T_ROUND
+from boardlab.games.compounded.frames import PHASES, StartRound, current_key, current_stack
 from boardlab.games.compounded.setup import deal
 
 #: Former field names, still read from saves written before the renames.
@@ -57,6 +57,7 @@ class CompoundedState(StackState):
         ),
         tuples=("resolving_items",),
         renamed=RENAMED,
+        derive=current_stack,  # the int keys of older saves
     )
     __slots__ = FIELDS.names
 
@@ -108,10 +109,18 @@ class CompoundedState(StackState):
     resolving_player: int
     resolving_items: tuple[int, ...]
 
+    @classmethod
+    def current_snapshot(cls, data: Any) -> Any:
+        """A saved snapshot under today's names: its frames with string keys too."""
+        data = super().current_snapshot(data)
+        if isinstance(data, dict) and isinstance(data.get("stack"), list):
+            data = {**data, "stack": [[current_key(f[0]), *f[1:]] for f in data["stack"]]}
+        return data
+
     # ------------------------------------------------------------------ hooks
     def setup(self) -> None:
         deal(self)
-        self.stack = [(T_ROUND, -1)]
+        self.stack = [(StartRound.key, -1)]
         self.advance()
 
     def scores(self) -> list[float]:

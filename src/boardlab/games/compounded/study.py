@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardlab.engine import Action
+from boardlab.engine.layouts import PLAYER
 from boardlab.games.compounded.actions import (
     CLAIM_NAMED,
     DECLINE,
@@ -16,12 +17,12 @@ from boardlab.games.compounded.actions import (
 )
 from boardlab.games.compounded.board import ROW_COL, position
 from boardlab.games.compounded.frames import (
-    D_CLAIM,
-    D_RELEASE,
-    D_RELOCATE,
-    D_RELOCATE_TO,
     STUDY,
+    Claim,
     Frame,
+    ReleaseClaim,
+    Relocate,
+    RelocateTarget,
     offer_in_turn_order,
 )
 from boardlab.games.compounded.workbench import CARDS, over_study, permanent_claims
@@ -39,22 +40,22 @@ def unclaimed(s: CompoundedState) -> list[int]:
 
 def start_claims(s: CompoundedState, frame: Frame) -> None:
     s.phase = STUDY
-    s.stack[-1] = (D_CLAIM, s.lead, 0)
+    s.stack[-1] = (Claim.key, s.lead, 0)
 
 
 def claim_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: claim an unclaimed compound or pass (a pass is final)"
+    return f"{side(frame[PLAYER])}: claim an unclaimed compound or pass (a pass is final)"
 
 
 def claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
-    if s.free_discs[frame[1]] <= 0:
+    if s.free_discs[frame[PLAYER]] <= 0:
         return (PASS,)  # no available disc: treated as passed (C-7.1)
     card = s.field_card
     return (*(CLAIM_NAMED[pos][CARDS[card[pos]].index] for pos in unclaimed(s)), PASS)
 
 
 def claim(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p, passed = frame[1], frame[2]
+    p, passed = frame[PLAYER], frame[Claim.passed]
     if action.kind == "pass":
         passed |= 1 << p
     else:
@@ -67,7 +68,7 @@ def claim(s: CompoundedState, frame: Frame, action: Action) -> None:
     for step in range(1, n + 1):
         q = (p + step) % n
         if not passed >> q & 1:
-            s.stack[-1] = (D_CLAIM, q, passed)
+            s.stack[-1] = (Claim.key, q, passed)
             return
     s.stack.pop()
 
@@ -78,18 +79,18 @@ def relocatable(s: CompoundedState, p: int) -> list[int]:
 
 
 def relocation_round(s: CompoundedState, frame: Frame) -> None:
-    offer_in_turn_order(s, frame, D_RELOCATE, lambda s, p: relocatable(s, p) and unclaimed(s))
+    offer_in_turn_order(s, frame, Relocate.key, lambda s, p: relocatable(s, p) and unclaimed(s))
 
 
 def relocate_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: move one earlier claim to an unclaimed compound, or decline"
+    return f"{side(frame[PLAYER])}: move one earlier claim to an unclaimed compound, or decline"
 
 
 def relocate_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     if not unclaimed(s):
         return (DECLINE,)
     card = s.field_card
-    moves = relocatable(s, frame[1])
+    moves = relocatable(s, frame[PLAYER])
     return (*(RELOCATE_NAMED[pos][CARDS[card[pos]].index] for pos in moves), DECLINE)
 
 
@@ -97,14 +98,14 @@ def relocate(s: CompoundedState, frame: Frame, action: Action) -> None:
     if action.kind == "decline":
         s.stack.pop()
         return
-    s.stack[-1] = (D_RELOCATE_TO, frame[1], position(action.args))
+    s.stack[-1] = (RelocateTarget.key, frame[PLAYER], position(action.args))
 
 
 def relocate_target_prompt(s: CompoundedState, frame: Frame) -> str:
-    source = frame[2]
+    source = frame[RelocateTarget.source]
     row, col = ROW_COL[source]
     name = CARDS[s.field_card[source]].name
-    return f"{side(frame[1])}: choose where your claim on {name} at {row},{col} moves"
+    return f"{side(frame[PLAYER])}: choose where your claim on {name} at {row},{col} moves"
 
 
 def relocate_target_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
@@ -113,7 +114,7 @@ def relocate_target_options(s: CompoundedState, frame: Frame) -> tuple[Action, .
 
 
 def relocate_target(s: CompoundedState, frame: Frame, action: Action) -> None:
-    p, source = frame[1], frame[2]
+    p, source = frame[PLAYER], frame[RelocateTarget.source]
     target = position(action.args)
     s.claim_owner[source] = -1
     s.claim_temp[source] = 0
@@ -126,30 +127,30 @@ def relocate_target(s: CompoundedState, frame: Frame, action: Action) -> None:
 
 def study_drop(s: CompoundedState, frame: Frame) -> None:
     """C-7.4: give up available discs first, then let the scientist release permanent claims."""
-    p = frame[1]
+    p = frame[PLAYER]
     while over_study(s, p):
         if s.free_discs[p] > 0:
             s.free_discs[p] -= 1
             s.reserve[p] += 1
             continue
-        s.stack.append((D_RELEASE, p))
+        s.stack.append((ReleaseClaim.key, p))
         return
     s.stack.pop()
 
 
 def release_claim_prompt(s: CompoundedState, frame: Frame) -> str:
-    return f"{side(frame[1])}: Study fell below your claims; release one permanent claim"
+    return f"{side(frame[PLAYER])}: Study fell below your claims; release one permanent claim"
 
 
 def release_claim_options(s: CompoundedState, frame: Frame) -> tuple[Action, ...]:
     card = s.field_card
-    claims = permanent_claims(s, frame[1])
+    claims = permanent_claims(s, frame[PLAYER])
     return tuple(RELEASE_NAMED[pos][CARDS[card[pos]].index] for pos in claims)
 
 
 def release_claim(s: CompoundedState, frame: Frame, action: Action) -> None:
     pos = position(action.args)
-    p = frame[1]
+    p = frame[PLAYER]
     s.claim_owner[pos] = -1
     s.claim_temp[pos] = 0
     s.claim_round[pos] = 0

@@ -16,6 +16,7 @@ from random import Random
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Rng
+from boardlab.engine.layouts import KEY, PLAYER
 from boardlab.games.compounded import frames as F
 from boardlab.games.compounded.actions import (
     BUNDLE_NAMES,
@@ -149,7 +150,11 @@ def _player(s: CompoundedState, p: int) -> dict[str, Any]:
 # of the loop the decision belongs to (trading, a research step, what started a fire).
 
 ITEM_SOURCES = ("storage", "goggles_pool", "wild")
-FIRE_CAUSES = {F.T_BUNSEN: "bunsen", F.T_REFILL: "lab_fire", F.T_RES_ITEMS: "volatile"}
+FIRE_CAUSES = {
+    F.BunsenWindow.key: "bunsen",
+    F.Refill.key: "lab_fire",
+    F.ResolveItems.key: "volatile",
+}
 
 
 def item_name(code: int) -> str:
@@ -182,13 +187,15 @@ def _trading(s: CompoundedState, passes: int) -> dict[str, Any]:
 
 
 def _trade_offer(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return _trading(s, frame[2])
+    return _trading(s, frame[F.TradeOffer.passes])
 
 
 def _offer(
     s: CompoundedState, frame: Frame, below: Frame | None, proposer: int, addressee: int
 ) -> dict[str, Any]:
-    passes = below[2] if below is not None and below[0] == F.D_TRADE_TURN else 0
+    passes = 0
+    if below is not None and below[KEY] == F.TradeOffer.key:
+        passes = below[F.TradeOffer.passes]
     return {
         "proposer": proposer,
         "addressee": addressee,
@@ -199,45 +206,48 @@ def _offer(
 
 
 def _trade_build(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return _offer(s, frame, below, frame[1], frame[2])
+    return _offer(s, frame, below, frame[PLAYER], frame[F.TradeBuild.addressee])
 
 
 def _trade_reply(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return _offer(s, frame, below, frame[2], frame[1])
+    return _offer(s, frame, below, frame[F.TradeReply.proposer], frame[PLAYER])
 
 
 def _return_excess(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    p = frame[1]
+    p = frame[PLAYER]
     return {"excess": stored(s, p) - capacity(s, p)}
 
 
 def _claim(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return {"passed": _seats(frame[2], s.players)}
+    return {"passed": _seats(frame[F.Claim.passed], s.players)}
 
 
 def _relocate_target(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return {"from": label(frame[2])}
+    return {"from": label(frame[F.RelocateTarget.source])}
 
 
 def _bunsen(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     next_turn = None
-    if below is not None and below[0] == F.T_RESEARCH and below[2] <= 2 * s.players:
-        next_turn = (s.lead + (below[2] - 2) // 2) % s.players
-    return {"consecutive_declines": frame[3], "next_research_turn": next_turn}
+    if below is not None and below[KEY] == F.ResearchPhase.key:
+        step = below[F.ResearchPhase.step]
+        if step <= 2 * s.players:
+            next_turn = (s.lead + (step - 2) // 2) % s.players
+    return {"consecutive_declines": frame[F.Bunsen.declines], "next_research_turn": next_turn}
 
 
 def _extinguish(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
     return {
-        "cause": None if below is None else FIRE_CAUSES.get(below[0]),
-        "targets": _positions(frame[2]),
-        "protected": _positions(frame[3]),
-        "consecutive_declines": frame[5],
+        "cause": None if below is None else FIRE_CAUSES.get(below[KEY]),
+        "targets": _positions(frame[F.Extinguish.targets]),
+        "protected": _positions(frame[F.Extinguish.protected]),
+        "consecutive_declines": frame[F.Extinguish.declines],
     }
 
 
 def _placing(s: CompoundedState, frame: Frame) -> dict[str, Any]:
-    allowance = value(s, frame[1], RESEARCH)
-    return {"placed": frame[2], "allowance": allowance, "remaining": allowance - frame[2]}
+    allowance = value(s, frame[PLAYER], RESEARCH)
+    placed = frame[F.PlaceItem.placed]  # where a PlaceSpace has it too
+    return {"placed": placed, "allowance": allowance, "remaining": allowance - placed}
 
 
 def _place_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
@@ -245,7 +255,7 @@ def _place_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[s
 
 
 def _place_space(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    code = frame[3]
+    code = frame[F.PlaceSpace.item]
     if code == PLACE_WILD_ITEM:
         item, source = "wild", "wild"
     else:
@@ -258,7 +268,7 @@ def _scatter_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict
 
 
 def _scatter_space(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return {"from": label(s.scatter[0][0]), "item": item_name(frame[2])}
+    return {"from": label(s.scatter[0][0]), "item": item_name(frame[F.ScatterSpace.item])}
 
 
 def _resolving(s: CompoundedState) -> dict[str, Any]:
@@ -278,21 +288,21 @@ def _handle_item(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[
 
 
 def _handle_space(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    return {**_resolving(s), "item": item_name(frame[2])}
+    return {**_resolving(s), "item": item_name(frame[F.HandleSpace.item])}
 
 
 def _paper(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    p = frame[1]
+    p = frame[PLAYER]
     return {**_resolving(s), "papers_left": usable(s, p, PAPER) - s.used_paper[p]}
 
 
 def _release_claim(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    p = frame[1]
+    p = frame[PLAYER]
     return {"to_release": in_play(s, p) - value(s, p, STUDY)}
 
 
 def _cylinder(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, Any]:
-    p = frame[1]
+    p = frame[PLAYER]
     return {"uses_left": usable(s, p, CYLINDER) - s.used_cylinder[p]}
 
 
@@ -301,31 +311,31 @@ def _nothing(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str,
 
 
 ContextFn = Callable[["CompoundedState", Frame, Frame | None], dict[str, Any]]
-CONTEXT: dict[int, ContextFn] = {
-    F.D_TRADE_TURN: _trade_offer,
-    F.D_TRADE_BUILD: _trade_build,
-    F.D_TRADE_REPLY: _trade_reply,
-    F.D_RETURN: _return_excess,
-    F.D_CLAIM: _claim,
-    F.D_RELOCATE: _nothing,  # the claims that may move are the options
-    F.D_RELOCATE_TO: _relocate_target,
-    F.D_GOGGLES: _nothing,
-    F.D_BUNSEN: _bunsen,
-    F.D_EXTINGUISH: _extinguish,
-    F.D_PLACE_ITEM: _place_item,
-    F.D_TAKE: _nothing,  # the exchange made shows in the used-this-round counters
-    F.D_PLACE_SPACE: _place_space,
-    F.D_SCATTER_ITEM: _scatter_item,
-    F.D_SCATTER_SPACE: _scatter_space,
-    F.D_SCORE: _nothing,
-    F.D_EXPERIMENT: _experiment,
-    F.D_STABILITY: _stability,
-    F.D_HANDLE_ITEM: _handle_item,
-    F.D_HANDLE_SPACE: _handle_space,
-    F.D_PAPER: _paper,
-    F.D_RELEASE: _release_claim,
-    F.D_CYLINDER: _cylinder,
-    F.D_LAB_KEY: _nothing,
+CONTEXT: dict[str, ContextFn] = {
+    F.TradeOffer.key: _trade_offer,
+    F.TradeBuild.key: _trade_build,
+    F.TradeReply.key: _trade_reply,
+    F.ReturnExcess.key: _return_excess,
+    F.Claim.key: _claim,
+    F.Relocate.key: _nothing,  # the claims that may move are the options
+    F.RelocateTarget.key: _relocate_target,
+    F.Goggles.key: _nothing,
+    F.Bunsen.key: _bunsen,
+    F.Extinguish.key: _extinguish,
+    F.PlaceItem.key: _place_item,
+    F.ExchangeTake.key: _nothing,  # the exchange made shows in the used-this-round counters
+    F.PlaceSpace.key: _place_space,
+    F.ScatterItem.key: _scatter_item,
+    F.ScatterSpace.key: _scatter_space,
+    F.Score.key: _nothing,
+    F.Experiment.key: _experiment,
+    F.Stability.key: _stability,
+    F.HandleItem.key: _handle_item,
+    F.HandleSpace.key: _handle_space,
+    F.Paper.key: _paper,
+    F.ReleaseClaim.key: _release_claim,
+    F.Cylinder.key: _cylinder,
+    F.LabKey.key: _nothing,
 }
 
 
@@ -336,7 +346,7 @@ def decision_context(s: CompoundedState) -> dict[str, Any] | None:
         return None
     frame = stack[-1]
     below = stack[-2] if len(stack) > 1 else None
-    return CONTEXT[frame[0]](s, frame, below)
+    return CONTEXT[frame[KEY]](s, frame, below)
 
 
 def view_body(s: CompoundedState, seat: int | None) -> dict[str, Any]:
