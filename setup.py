@@ -6,7 +6,7 @@ environments use the Python encoders, which give the same vectors more slowly.
 
 from setuptools import Extension, setup
 
-GAMES = ("compounded", "konoten", "linnaeus", "scythe")
+GAMES = ("compounded", "linnaeus", "scythe")
 
 setup(
     ext_modules=[
@@ -19,5 +19,15 @@ setup(
             optional=True,
         )
         for game in GAMES
+    ]
+    + [
+        Extension(
+            "boardlab._native.vector",
+            ["src/boardlab/_native/vector.c"],
+            include_dirs=["src/boardlab/_native"],
+            depends=["src/boardlab/_native/observe.h"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        )
     ]
 )

@@ -109,7 +109,7 @@ def test_issue29_a_named_entry_holds_what_its_name_says(game: str) -> None:
     assert seat is not None
     encoder = encodings(game, 3).encoder
     view = state.view(seat)
-    vector = encoder.encode(view, seat)
+    vector = encoder.encode(state, seat)
     names = encoder.entries()
     for name, value in EXPECTED[game](view, seat).items():
         assert vector[names.index(name)] == pytest.approx(value), name

@@ -3,7 +3,7 @@
 For every game whose encoder has a fast path (``encoder.fast()``), at every player count:
 hypothesis draws a deal and a random playout; at positions along it, for every seat and
 the spectator, the vector written straight from the state must be exactly (as float32)
-the reference ``encode(state.view(seat), seat)``, and must not change when what the seat
+the reference ``encode(state, seat)``, and must not change when what the seat
 cannot see is re-dealt (``state.determinize``), so it reads nothing hidden.
 
 The updating path (``fast().updater()``, which rewrites only the blocks whose inputs
@@ -44,7 +44,7 @@ def _fast_vector(fast, size: int, state: GameState, seat: int | None) -> np.ndar
 def _check_position(enc, fast, state: GameState, players: int, rng: Rng) -> None:
     size = enc.encoder.size
     for seat in [*range(players), None]:
-        reference = np.asarray(enc.encoder.encode(state.view(seat), seat), np.float32)
+        reference = np.asarray(enc.encoder.encode(state, seat), np.float32)
         vector = _fast_vector(fast, size, state, seat)
         if not np.array_equal(vector, reference):
             wrong = np.flatnonzero(vector != reference)[:5]
@@ -94,8 +94,9 @@ class _Buffer:
     """An updater and the buffer it keeps up to date."""
 
     def __init__(self, fast, size: int) -> None:
-        self.updater = updater(fast)
-        assert self.updater is not None, "a real game's fast encoder has an updater"
+        made = updater(fast)
+        assert made is not None
+        self.updater = made
         self.out = np.zeros(size, np.float32)
 
     def update(self, state: GameState, seat: int | None) -> np.ndarray:
@@ -127,6 +128,11 @@ def test_the_updated_vector_equals_the_fresh_one_after_every_decision(
     enc = encodings(game, players)
     fast = state_encoder(enc.encoder)
     assert fast is not None
+    if updater(fast) is None:
+        pytest.skip(
+            "a declared observation keeps no blocks: the compiled kernel reuses derived parts "
+            "instead, checked along playouts in test_native_observation.py"
+        )
     size = enc.encoder.size
     seats = [*range(players), None]
     own = {seat: _Buffer(fast, size) for seat in seats}
@@ -143,7 +149,7 @@ def test_the_updated_vector_equals_the_fresh_one_after_every_decision(
             _same(own[seat].update(state, seat), fresh, enc, f"{what}, own updater")
             _same(shared.update(state, seat), fresh, enc, f"{what}, shared updater")
             if step % STRIDE == 0 or state.is_over:
-                reference = np.asarray(enc.encoder.encode(state.view(seat), seat), np.float32)
+                reference = np.asarray(enc.encoder.encode(state, seat), np.float32)
                 _same(fresh, reference, enc, f"{what}, fresh vs reference")
         _same(mixed.update(other, 0), _fast_vector(fast, size, other, 0), enc, "other game")
         _same(mixed.update(state, 0), _fast_vector(fast, size, state, 0), enc, "after other")

@@ -107,7 +107,7 @@ def test_the_learner_only_ever_sees_its_own_decisions() -> None:
         state = env.game_state
         assert state.to_move == 2
         assert observation["action_mask"].tolist() == enc.codec.mask(state)
-        expected = enc.encoder.encode(state.view(2), 2)
+        expected = enc.encoder.encode(state, 2)
         assert observation["observation"].tolist() == pytest.approx(expected)
         legal = np.flatnonzero(observation["action_mask"])
         observation, _, terminated, _, _ = env.step(int(legal[0]))

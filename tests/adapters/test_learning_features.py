@@ -54,7 +54,7 @@ def test_observations_are_bounded_normalised_and_the_clipped_scaled_raw_vector(
     reach = np.maximum(np.maximum(np.abs(low), np.abs(high)), 1.0)
     for state in random_states(game, players, seed=4, every=11):
         for seat in [*range(players), None]:
-            raw = np.asarray(enc.encoder.encode(state.view(seat), seat), np.float32)
+            raw = np.asarray(enc.encoder.encode(state, seat), np.float32)
             assert np.all(raw >= low) and np.all(raw <= high), "a random game passed a cap"
             vector = observer.vector(state, seat)
             assert box.contains(vector)

@@ -89,9 +89,9 @@ class ToyEncoder:
             *(f"own_bonus.bonus{bonus}" for bonus in BONUS_POOL),
         )
 
-    def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
+    def encode(self, state: GameState, seat: int | None) -> list[float]:
         """The vector of ``view(seat)``: the v2 envelope, whose ``body`` is the toy's own."""
-        body = view["body"]
+        body = state.view(seat)["body"]
         vector = [0.0] * self.size
         me = 0 if seat is None else seat
         players = self.players

@@ -2,8 +2,9 @@
 import only the packages below it. Read from the source with ``ast``, imports inside
 functions and under ``TYPE_CHECKING`` included.
 
-    engine  <-  games  <-  encoding  <-  agents  <-  adapters, sim  <-  web  <-  cli
+    _native  <-  engine  <-  games  <-  encoding  <-  agents  <-  adapters, sim  <-  web  <-  cli
 
+``_native`` holds compiled code that knows no game (the engine's observation kernel).
 ``encoding`` sits below ``games`` in the sense that it knows no game (it finds codecs and
 encoders through the engine's registry); ``games`` import only the engine.
 """
@@ -20,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[2] / "src" / "boardlab"
 #: The packages each package may import (besides itself and the top-level modules'
 #: ``boardlab.engine`` re-exports).
 ALLOWED = {
-    "engine": set(),
+    "_native": set(),
+    "engine": {"_native"},
     "games": {"engine"},
     "encoding": {"engine"},
     "agents": {"engine", "encoding"},

@@ -213,7 +213,7 @@ static inline long item_long(PyObject *seq, Py_ssize_t i)
 }
 
 /* Intern ``n`` names into ``dst`` (the ones still NULL): 0, or -1 with an exception. */
-static int intern_names(PyObject **dst, const char *const *names, int n)
+static inline int intern_names(PyObject **dst, const char *const *names, int n)
 {
     for (int i = 0; i < n; i++) {
         if (dst[i] == NULL && (dst[i] = PyUnicode_InternFromString(names[i])) == NULL) {

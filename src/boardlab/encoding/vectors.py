@@ -51,7 +51,7 @@ def native_switched_off() -> bool:
 class Observer:
     """The observation vector of a seat, as the adapters give it, and the ``Box`` it lies in.
 
-    The raw vector is the encoder's (``encode(state.view(seat), seat)``); when the encoder
+    The raw vector is the encoder's (``encode(state, seat)``); when the encoder
     has a fast path (``fast()``, see ``boardlab.engine.observe``) it is written straight from
     the state into a preallocated buffer instead, the same numbers without the view. When
     the encoder's bounds are finite, the vector given out is normalised: clipped into
@@ -117,7 +117,7 @@ class Observer:
 
     def _raw(self, state: GameState, seat: int | None) -> np.ndarray:
         if self._fast is None:
-            values = self.encodings.encoder.encode(state.view(seat), seat)
+            values = self.encodings.encoder.encode(state, seat)
             vector = np.asarray(values, dtype=OBSERVATION_DTYPE)
             if vector.shape != (self.size,):
                 raise ValueError(

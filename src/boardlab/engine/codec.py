@@ -9,7 +9,7 @@ numpy arrays; the game packages need no numpy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from boardlab.engine.action import Action
 
@@ -40,8 +40,9 @@ class ObservationEncoder(Protocol):
 
     size: int
 
-    def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
-        """The vector for ``view`` (the output of ``state.view(seat)``)."""
+    def encode(self, state: GameState, seat: int | None) -> list[float]:
+        """The vector of what ``seat`` (None: a spectator) sees in ``state``; it reads only
+        what ``state.view(seat)`` shows (each game's tests redraw the rest and compare)."""
         ...
 
     def fields(self) -> dict[str, tuple[int, int]]:

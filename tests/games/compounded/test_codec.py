@@ -198,21 +198,21 @@ def test_random_playouts_round_trip_every_decision_D1_to_D17(players, seed, opti
         decision = state.decision
         if steps % OBSERVE_EVERY == 0 or decision.kind in CONTEXT_KINDS:
             seat = (None, decision.player)[steps % 2]
-            vector = encoder.encode(state.view(seat), seat)
+            vector = encoder.encode(state, seat)
             _check_vector(encoder, vector)
             _check_context(encoder, state, seat, vector)
         if steps in checkpoints:
             for seat in (None, *range(players)):
-                vector = encoder.encode(state.view(seat), seat)
+                vector = encoder.encode(state, seat)
                 _check_unseen(encoder, state, vector)
                 for k in range(2):
                     twin = state.determinize(seat, random.Random(k))
-                    assert encoder.encode(twin.view(seat), seat) == vector
+                    assert encoder.encode(twin, seat) == vector
                     assert codec.mask(twin) == codec.mask(state)
         state.apply(agent.choose(state))
         steps += 1
     assert not any(codec.mask(state))
-    final = encoder.encode(state.view(0), 0)
+    final = encoder.encode(state, 0)
     _check_vector(encoder, final)
     assert final[encoder.fields()["outcome"][0]] == 1.0
 
@@ -278,8 +278,8 @@ def test_workbenches_are_rotated_so_the_observer_comes_first():
     state = new_game(3, seed=5)
     encoder = observation_encoder(3, state.options)
     start, _ = encoder.fields()["players"]
-    mine = encoder.encode(state.view(1), 1)
-    theirs = encoder.encode(state.view(0), 0)
+    mine = encoder.encode(state, 1)
+    theirs = encoder.encode(state, 0)
     assert (
         mine[start : start + PLAYER_WIDTH]
         == theirs[start + PLAYER_WIDTH : start + 2 * PLAYER_WIDTH]
@@ -288,7 +288,7 @@ def test_workbenches_are_rotated_so_the_observer_comes_first():
         assert mine[start + 3 + e] == state.storage[6 + e] / STORAGE_SCALE, symbol
     seat = encoder.fields()["seat"][0]
     assert mine[seat : seat + 3] == [0.0, 1.0, 0.0]
-    public = encoder.encode(state.view(None), None)
+    public = encoder.encode(state, None)
     assert public[seat : seat + 3] == [0.0, 0.0, 0.0] and public[start:] == theirs[start:]
 
 
@@ -311,7 +311,7 @@ def test_handle_with_care_decisions_encode_C_10_3_D14():
     assert s.decision.kind == "handle_item"
     codec, encoder = action_codec(3, s.options), observation_encoder(3, s.options)
     _check_actions(codec, s)
-    vector = encoder.encode(s.view(0), 0)
+    vector = encoder.encode(s, 0)
     start, _ = encoder.fields()["resolving"]
     items = start + 1 + 3 + COMPOUNDS
     assert vector[start] == 1.0 and vector[start + 1] == 1.0  # the observer resolves it
@@ -322,7 +322,7 @@ def test_handle_with_care_decisions_encode_C_10_3_D14():
     s.apply("item O")
     assert s.decision.kind == "handle_space"
     _check_actions(codec, s)
-    vector = encoder.encode(s.view(1), 1)
+    vector = encoder.encode(s, 1)
     _check_vector(encoder, vector)
     _check_context(encoder, s, 1, vector)
     moving, _ = encoder.fields()["moving_item"]

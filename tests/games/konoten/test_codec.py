@@ -13,13 +13,13 @@ import pytest
 import boardlab
 from boardlab.agents import make
 from boardlab.engine import Action
+from boardlab.engine.vector_encoder import DeclaredEncoder
 from boardlab.games.konoten import SPEC
 from boardlab.games.konoten import actions as A
 from boardlab.games.konoten.codec import BLOCKS, KonotenActionCodec, action_codec
 from boardlab.games.konoten.observation import (
     COUNTERS,
     DECISION_KINDS,
-    KonotenObservationEncoder,
     observation_encoder,
 )
 from boardlab.games.konoten.state import KonotenState
@@ -74,7 +74,7 @@ def _check_actions(codec: KonotenActionCodec, state: KonotenState) -> None:
 
 
 def _check_decision_context(
-    encoder: KonotenObservationEncoder, vector: list[float], state: KonotenState, seat: int
+    encoder: DeclaredEncoder, vector: list[float], state: KonotenState, seat: int
 ) -> None:
     """The decision fields say what the engine waits on, grind context included (K-9.1)."""
     fields = encoder.fields()
@@ -99,14 +99,14 @@ def _check_decision_context(
 
 
 def _check_observation(
-    encoder: KonotenObservationEncoder, state: KonotenState, seat: int | None, k: int
+    encoder: DeclaredEncoder, state: KonotenState, seat: int | None, k: int
 ) -> list[float]:
-    vector = encoder.encode(state.view(seat), seat)
+    vector = encoder.encode(state, seat)
     assert len(vector) == encoder.size
     assert all(isinstance(x, float) and math.isfinite(x) for x in vector)
     assert all(lo <= x <= hi for lo, x, hi in zip(encoder.low, vector, encoder.high, strict=True))
     twin = state.determinize(seat, random.Random(k))
-    assert encoder.encode(twin.view(seat), seat) == vector
+    assert encoder.encode(twin, seat) == vector
     return vector
 
 
@@ -244,7 +244,7 @@ def test_seats_are_rotated_so_the_observer_comes_first() -> None:
     fields = encoder.fields()
     for seat in range(3):
         view = state.view(seat)
-        vector = encoder.encode(view, seat)
+        vector = encoder.encode(state, seat)
         for k in range(3):
             player = view["body"]["players"][(seat + k) % 3]
             hand = [CARD_IDS[i] for i in _ones(vector, fields[f"seat{k}.hand"])]
@@ -270,7 +270,7 @@ def test_seats_are_rotated_so_the_observer_comes_first() -> None:
 def test_the_spectator_is_encoded_from_seat_0() -> None:
     state = new(players=2, seed=3)
     encoder = observation_encoder(2, {})
-    assert encoder.encode(state.view(None), None) == encoder.encode(state.view(0), 0)
+    assert encoder.encode(state, None) == encoder.encode(state, 0)
 
 
 def test_main_action_mask_matches_a_built_position() -> None:

@@ -46,14 +46,14 @@ def part(vector: list[float], encoder: ScytheObservationEncoder, name: str) -> l
 def check(encoder: ScytheObservationEncoder, s: ScytheState, seat: int | None, k: int) -> None:
     view = s.view(seat)
     kept = copy.deepcopy(view)
-    vector = encoder.encode(view, seat)
+    vector = encoder.encode_view(view, seat)
     assert view == kept, "the encoder changed the view"
     assert len(vector) == encoder.size
     assert all(isinstance(x, float) and math.isfinite(x) for x in vector)
     assert all(encoder.low <= x <= encoder.high for x in vector)
-    assert encoder.encode(s.view(seat), seat) == vector
+    assert encoder.encode(s, seat) == vector
     twin = s.determinize(seat, Rng(k))
-    assert encoder.encode(twin.view(seat), seat) == vector
+    assert encoder.encode(twin, seat) == vector
 
 
 # ---------------------------------------------------------------------- random games
@@ -97,7 +97,7 @@ def test_seats_are_counted_from_the_observer() -> None:
     s = game(("nordic", "rusviet", "crimea"))
     encoder = encoder_for(s)
     for seat in (0, 1, 2, None):
-        vector = encoder.encode(s.view(seat), seat)
+        vector = encoder.encode(s, seat)
         me = seat or 0
         for k in range(3):
             faction = part(vector, encoder, f"seat{k}.faction")
@@ -111,10 +111,10 @@ def test_the_decision_kind_shows_to_the_deciding_seat_only() -> None:
     encoder = encoder_for(s)
     decision = s.decision
     assert decision is not None
-    mine = encoder.encode(s.view(decision.player), decision.player)
+    mine = encoder.encode(s, decision.player)
     assert part(mine, encoder, "decision.kind").index(1.0) == DECISION_KINDS.index(decision.kind)
     other = 1 - decision.player
-    theirs = encoder.encode(s.view(other), other)
+    theirs = encoder.encode(s, other)
     assert not any(part(theirs, encoder, "decision.kind"))
     assert part(theirs, encoder, "to_move") == [0.0, 1.0, 0.0]  # the next seat decides
 
@@ -122,15 +122,15 @@ def test_the_decision_kind_shows_to_the_deciding_seat_only() -> None:
 def test_coins_show_to_their_owner_and_to_everyone_once_the_game_is_over() -> None:
     s = game(("nordic", "rusviet"))
     encoder = encoder_for(s)
-    vector = encoder.encode(s.view(0), 0)
+    vector = encoder.encode(s, 0)
     coins, known = part(vector, encoder, "seat0.tracks")[2:4]
     assert known == 1.0 and coins == pytest.approx(s.coins[0] / (s.coins[0] + 20))
     assert part(vector, encoder, "seat1.tracks")[2:4] == [0.0, 0.0]
     assert part(vector, encoder, "scores")[1::2] == [1.0, 0.0]
     s.coins[1] += 7  # another seat's coins never show
-    assert encoder.encode(s.view(0), 0) == vector
+    assert encoder.encode(s, 0) == vector
     end = next(state for state in playout(2, 3, eager) if state.is_over)
-    final = encoder.encode(end.view(0), 0)
+    final = encoder.encode(end, 0)
     assert part(final, encoder, "seat1.tracks")[3] == 1.0
     assert part(final, encoder, "scores")[1::2] == [1.0, 1.0]
     assert part(final, encoder, "over") == [1.0]
@@ -140,13 +140,13 @@ def test_coins_show_to_their_owner_and_to_everyone_once_the_game_is_over() -> No
 def test_another_seats_hand_and_objectives_never_change_the_vector() -> None:
     s = game(("nordic", "rusviet"))
     encoder = encoder_for(s)
-    mine, theirs = encoder.encode(s.view(0), 0), encoder.encode(s.view(1), 1)
+    mine, theirs = encoder.encode(s, 0), encoder.encode(s, 1)
     s.hand[N_VALUES : 2 * N_VALUES] = list(reversed(s.hand[N_VALUES : 2 * N_VALUES]))
     s.objectives[OBJECTIVES_HELD:] = [
         card for card in range(len(CONTENT.objectives)) if card not in s.objectives
     ][:OBJECTIVES_HELD]
-    assert encoder.encode(s.view(0), 0) == mine
-    assert encoder.encode(s.view(1), 1) != theirs
+    assert encoder.encode(s, 0) == mine
+    assert encoder.encode(s, 1) != theirs
 
 
 def test_a_committed_dial_and_cards_show_to_their_side_only() -> None:
@@ -161,11 +161,11 @@ def test_a_committed_dial_and_cards_show_to_their_side_only() -> None:
     play(s, "character r4c6", "to r3c6", "dial 3", "cards 5")
     assert kind(s) == "combat_dial" and s.to_move == 1
     encoder = encoder_for(s)
-    mine = encoder.encode(s.view(0), 0)
+    mine = encoder.encode(s, 0)
     own = part(mine, encoder, "combat.own")
     assert own[:2] == [1.0, 3 / 7] and own[2 + COMBAT_VALUES.index(5)] == pytest.approx(1 / 6)
     assert part(mine, encoder, "combat.sides")[-2:] == [1.0, 0.0]  # who has committed
-    theirs = encoder.encode(s.view(1), 1)
+    theirs = encoder.encode(s, 1)
     assert not any(part(theirs, encoder, "combat.own"))
     assert part(theirs, encoder, "combat.territory")[0] == 1.0
     other = s.clone()
@@ -173,8 +173,8 @@ def test_a_committed_dial_and_cards_show_to_their_side_only() -> None:
     at = next(i for i, frame in enumerate(other.stack) if frame[KEY] == CombatFight.key)
     fight = other.stack[at]
     other.stack[at] = (*fight[:5], ((0, (1, 0, 0, 0), fight[5][0][2]),))
-    assert encoder.encode(other.view(1), 1) == theirs
-    assert encoder.encode(other.view(0), 0) != mine
+    assert encoder.encode(other, 1) == theirs
+    assert encoder.encode(other, 0) != mine
 
 
 # ---------------------------------------------------------------------- revealed objectives
@@ -241,7 +241,7 @@ def test_the_view_shows_the_revealed_objectives_the_public_log_names(
             players_view = s.view(None)["body"]["players"]
             numbers = [o["number"] for o in players_view[seat]["objectives_revealed"]]
             assert numbers == logged_reveals(s, seat)
-            vector = encoder.encode(s.view(seat), seat)
+            vector = encoder.encode(s, seat)
             marked = part(vector, encoder, "seat0.objectives_revealed")
             assert [k + 1 for k, x in enumerate(marked) if x] == sorted(numbers)
         for seat, card in face_down.items():

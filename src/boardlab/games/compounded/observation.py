@@ -31,6 +31,7 @@ from boardlab.games.compounded.content import (
 from boardlab.games.compounded.frames import PHASES
 
 if TYPE_CHECKING:
+    from boardlab.engine import GameState
     from boardlab.games.compounded.fast_observation import FastCompoundedEncoder
 
 DECISION_KINDS = (
@@ -308,7 +309,11 @@ class CompoundedEncoder:
             self._fast = FastCompoundedEncoder(self)
         return self._fast
 
-    def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
+    def encode(self, state: GameState, seat: int | None) -> list[float]:
+        """The vector of what ``seat`` (None: a spectator) sees in ``state``: its view's."""
+        return self.encode_view(state.view(seat), seat)
+
+    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
         """The vector of ``view`` (the output of ``state.view(seat)``) for ``seat``."""
         n = self.players
         me = 0 if seat is None else seat

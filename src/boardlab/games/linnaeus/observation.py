@@ -31,6 +31,7 @@ from boardlab.games.linnaeus.content import (
 )
 
 if TYPE_CHECKING:
+    from boardlab.engine import GameState
     from boardlab.games.linnaeus.fast_observation import FastLinnaeusEncoder
 
 _IDS = {
@@ -117,7 +118,11 @@ class LinnaeusObservationEncoder:
 
         return FastLinnaeusEncoder(self)
 
-    def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
+    def encode(self, state: GameState, seat: int | None) -> list[float]:
+        """The vector of what ``seat`` (None: a spectator) sees in ``state``: its view's."""
+        return self.encode_view(state.view(seat), seat)
+
+    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
         body = view["body"]
         v = [0.0] * self.size
         names = [p["side"] for p in body["players"]]

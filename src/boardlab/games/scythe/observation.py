@@ -18,7 +18,7 @@ over, the scores as the seat may know them, the winners. The body gives the rest
 >>> import boardlab
 >>> state = boardlab.new("scythe", players=3, seed=1)
 >>> encoder = observation_encoder(3, state.options)
->>> len(encoder.encode(state.view(1), 1)) == encoder.size
+>>> len(encoder.encode(state, 1)) == encoder.size
 True
 """
 
@@ -59,6 +59,7 @@ from boardlab.games.scythe.view import ENDED
 from boardlab.games.scythe.vocabulary import RESOURCES, STRUCTURES, TRACKS
 
 if TYPE_CHECKING:
+    from boardlab.engine import GameState
     from boardlab.games.scythe.fast_observation import FastScytheEncoder
 
 #: Every decision kind, in the order of the ``decision.kind`` one-hot (``flow.RULES`` order).
@@ -218,7 +219,11 @@ class ScytheObservationEncoder:
         """The same vector straight from the state (``fast_observation.py``)."""
         return _fast(self)
 
-    def encode(self, view: dict[str, Any], seat: int | None) -> list[float]:
+    def encode(self, state: GameState, seat: int | None) -> list[float]:
+        """The vector of what ``seat`` (None: a spectator) sees in ``state``: its view's."""
+        return self.encode_view(state.view(seat), seat)
+
+    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
         """The vector of ``view`` (``state.view(seat)``), seats rotated to put ``seat`` first."""
         n = self.players
         me = seat or 0

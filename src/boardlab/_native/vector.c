@@ -1,0 +1,748 @@
+/* The compiled twin of ``boardlab.engine.vector``'s interpreter: it runs a declared
+ * observation program and knows no game.
+ *
+ * ``Program(program, size, players, scale, low, high)`` takes the tuple of instructions
+ * made by ``Vector`` (see ``vector.py`` for what each code does) and the observer's
+ * float32 normalisation; ``encode(state, seat, out)`` writes the whole normalised vector
+ * of what ``seat`` (None: the spectator) sees into the float32 array ``out``, bit for bit
+ * what the adapters make of the interpreter's raw vector. The results of ``derived`` ops
+ * are kept, with copies of the attributes they name, and written again while those are
+ * equal; ``frame_derived`` results are kept with their frame.
+ */
+#include "observe.h"
+
+enum { WHOLE, ITEM, OF_SEAT, FRAME_FIELD };
+enum {
+    NUMBER, VALUES, ONEHOT, SEATHOT, BITS, MEMBERS, LENGTH, DERIVED, FRAME_DERIVED, LOOKUP,
+    FRAMES
+};
+
+typedef struct Code Code;
+
+typedef struct {
+    int code;
+    Py_ssize_t at, stride;
+    long seat;
+    PyObject *name; /* the attribute read, interned; NULL for a frame field */
+    PyObject *path; /* a dotted name's parts, interned (NULL for a plain name) */
+    int mode;
+    Py_ssize_t k;
+    long a, b;          /* VALUES: count, start; ONEHOT: minus, width; BITS, MEMBERS: width */
+    PyObject *fn;       /* DERIVED, FRAME_DERIVED */
+    PyObject *inputs;   /* DERIVED: tuple of interned attribute names */
+    PyObject *dict;     /* LOOKUP: value -> index; FRAMES: key -> group */
+    Py_ssize_t width;   /* DERIVED, FRAME_DERIVED */
+    PyObject *kept;     /* the inputs (or frame) the kept numbers were made from */
+    long kept_me;
+    float *numbers;     /* the kept numbers (width of them) */
+    Code *groups;       /* FRAMES: one program per group */
+    Py_ssize_t n_groups;
+} Instr;
+
+struct Code {
+    Instr *ins;
+    Py_ssize_t n;
+};
+
+typedef struct {
+    EncoderBase base;
+    Code code;
+    long players;
+    PyObject *program; /* the tuple it was made from, kept for the functions it holds */
+} Program;
+
+static PyObject *str_stack;
+
+static void code_free(Code *code)
+{
+    for (Py_ssize_t i = 0; i < code->n; i++) {
+        Instr *in = &code->ins[i];
+        Py_XDECREF(in->name);
+        Py_XDECREF(in->path);
+        Py_XDECREF(in->fn);
+        Py_XDECREF(in->inputs);
+        Py_XDECREF(in->dict);
+        Py_XDECREF(in->kept);
+        PyMem_Free(in->numbers);
+        for (Py_ssize_t g = 0; g < in->n_groups; g++) {
+            code_free(&in->groups[g]);
+        }
+        PyMem_Free(in->groups);
+    }
+    PyMem_Free(code->ins);
+    code->ins = NULL;
+    code->n = 0;
+}
+
+static int as_ssize(PyObject *obj, Py_ssize_t *value)
+{
+    *value = PyLong_AsSsize_t(obj);
+    return (*value == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int code_init(Code *code, PyObject *program);
+
+/* One instruction from its tuple: (code, at, stride, seat, attr, mode, k, arg). */
+static int instr_init(Instr *in, PyObject *t)
+{
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 8) {
+        PyErr_SetString(PyExc_TypeError, "an instruction is a tuple of 8");
+        return -1;
+    }
+    Py_ssize_t code, mode, seat;
+    if (as_ssize(PyTuple_GET_ITEM(t, 0), &code) < 0 ||
+        as_ssize(PyTuple_GET_ITEM(t, 1), &in->at) < 0 ||
+        as_ssize(PyTuple_GET_ITEM(t, 2), &in->stride) < 0 ||
+        as_ssize(PyTuple_GET_ITEM(t, 3), &seat) < 0 ||
+        as_ssize(PyTuple_GET_ITEM(t, 5), &mode) < 0 ||
+        as_ssize(PyTuple_GET_ITEM(t, 6), &in->k) < 0) {
+        return -1;
+    }
+    in->code = (int)code;
+    in->mode = (int)mode;
+    in->seat = (long)seat;
+    PyObject *name = PyTuple_GET_ITEM(t, 4);
+    if (!PyUnicode_Check(name)) {
+        PyErr_SetString(PyExc_TypeError, "an instruction's attribute is a str");
+        return -1;
+    }
+    if (PyUnicode_GET_LENGTH(name) > 0) {
+        Py_INCREF(name);
+        PyUnicode_InternInPlace(&name);
+        in->name = name;
+        if (PyUnicode_FindChar(name, '.', 0, PyUnicode_GET_LENGTH(name), 1) >= 0) {
+            PyObject *dot = PyUnicode_FromString(".");
+            in->path = dot == NULL ? NULL : PyUnicode_Split(name, dot, -1);
+            Py_XDECREF(dot);
+            if (in->path == NULL) {
+                return -1;
+            }
+            for (Py_ssize_t j = 0; j < PyList_GET_SIZE(in->path); j++) {
+                PyUnicode_InternInPlace(&PyList_GET_ITEM(in->path, j));
+            }
+        }
+    }
+    PyObject *arg = PyTuple_GET_ITEM(t, 7);
+    switch (in->code) {
+    case NUMBER:
+    case SEATHOT:
+    case LENGTH:
+        return 0;
+    case VALUES:
+    case ONEHOT:
+        if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 2) {
+            break;
+        }
+        in->a = PyLong_AsLong(PyTuple_GET_ITEM(arg, 0));
+        in->b = PyLong_AsLong(PyTuple_GET_ITEM(arg, 1));
+        return PyErr_Occurred() ? -1 : 0;
+    case BITS:
+    case MEMBERS:
+        in->a = PyLong_AsLong(arg);
+        if (in->code == BITS && (in->a < 0 || in->a > 64)) {
+            PyErr_SetString(PyExc_ValueError, "a mask is read up to 64 bits");
+            return -1;
+        }
+        return PyErr_Occurred() ? -1 : 0;
+    case DERIVED:
+    case FRAME_DERIVED: {
+        Py_ssize_t want = in->code == DERIVED ? 3 : 2;
+        if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != want) {
+            break;
+        }
+        in->fn = PyTuple_GET_ITEM(arg, 0);
+        Py_INCREF(in->fn);
+        if (as_ssize(PyTuple_GET_ITEM(arg, want - 1), &in->width) < 0) {
+            return -1;
+        }
+        if (in->code == DERIVED) {
+            PyObject *names = PyTuple_GET_ITEM(arg, 1);
+            if (!PyTuple_Check(names)) {
+                break;
+            }
+            Py_ssize_t count = PyTuple_GET_SIZE(names);
+            if ((in->inputs = PyTuple_New(count)) == NULL) {
+                return -1;
+            }
+            for (Py_ssize_t j = 0; j < count; j++) {
+                PyObject *input = PyTuple_GET_ITEM(names, j);
+                if (!PyUnicode_Check(input)) {
+                    PyErr_SetString(PyExc_TypeError, "a derived op's inputs are names");
+                    return -1;
+                }
+                Py_INCREF(input);
+                PyUnicode_InternInPlace(&input);
+                PyTuple_SET_ITEM(in->inputs, j, input);
+            }
+        }
+        if ((in->numbers = PyMem_Calloc(in->width + 1, sizeof(float))) == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        return 0;
+    }
+    case LOOKUP:
+        if (!PyDict_Check(arg)) {
+            break;
+        }
+        in->dict = arg;
+        Py_INCREF(arg);
+        return 0;
+    case FRAMES: {
+        if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 2 ||
+            !PyDict_Check(PyTuple_GET_ITEM(arg, 0)) || !PyTuple_Check(PyTuple_GET_ITEM(arg, 1))) {
+            break;
+        }
+        in->dict = PyTuple_GET_ITEM(arg, 0);
+        Py_INCREF(in->dict);
+        PyObject *groups = PyTuple_GET_ITEM(arg, 1);
+        in->n_groups = PyTuple_GET_SIZE(groups);
+        if (in->n_groups > 64) {
+            PyErr_SetString(PyExc_ValueError, "at most 64 frame groups");
+            in->n_groups = 0;
+            return -1;
+        }
+        if ((in->groups = PyMem_Calloc(in->n_groups + 1, sizeof(Code))) == NULL) {
+            in->n_groups = 0;
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t g = 0; g < in->n_groups; g++) {
+            if (code_init(&in->groups[g], PyTuple_GET_ITEM(groups, g)) < 0) {
+                return -1;
+            }
+        }
+        return 0;
+    }
+    default:
+        PyErr_Format(PyExc_ValueError, "unknown instruction code %d", in->code);
+        return -1;
+    }
+    PyErr_Format(PyExc_TypeError, "bad argument for instruction code %d", in->code);
+    return -1;
+}
+
+static int code_init(Code *code, PyObject *program)
+{
+    if (!PyTuple_Check(program)) {
+        PyErr_SetString(PyExc_TypeError, "a program is a tuple of instructions");
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(program);
+    if ((code->ins = PyMem_Calloc(n + 1, sizeof(Instr))) == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    code->n = n;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (instr_init(&code->ins[i], PyTuple_GET_ITEM(program, i)) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void program_dealloc(Program *self)
+{
+    code_free(&self->code);
+    norm_free(&self->base.norm);
+    Py_XDECREF(self->program);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int program_init(Program *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *program, *scale, *low, *high;
+    Py_ssize_t size;
+    long players;
+    if (kwds != NULL && PyDict_GET_SIZE(kwds) > 0) {
+        PyErr_SetString(PyExc_TypeError, "Program takes positional arguments only");
+        return -1;
+    }
+    if (!PyArg_ParseTuple(args, "O!nlOOO", &PyTuple_Type, &program, &size, &players, &scale,
+                          &low, &high)) {
+        return -1;
+    }
+    if (players < 1 || size < 1) {
+        PyErr_SetString(PyExc_ValueError, "a program needs players and a size");
+        return -1;
+    }
+    code_free(&self->code);
+    if (code_init(&self->code, program) < 0 ||
+        norm_init(&self->base.norm, size, scale, low, high) < 0) {
+        code_free(&self->code);
+        return -1;
+    }
+    self->players = players;
+    Py_INCREF(program);
+    Py_XSETREF(self->program, program);
+    return 0;
+}
+
+/* A number of the state as a double (ints and floats; bools are ints). */
+static inline int as_double(PyObject *obj, double *value)
+{
+    if (PyLong_CheckExact(obj)) {
+        long v = PyLong_AsLong(obj);
+        if (v == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        *value = (double)v;
+        return 0;
+    }
+    *value = PyFloat_AsDouble(obj);
+    return (*value == -1.0 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* The attribute an instruction names, following a dotted name (None on the way: None). */
+static PyObject *get_attr(const Instr *in, PyObject *state)
+{
+    if (in->path == NULL) {
+        return PyObject_GetAttr(state, in->name);
+    }
+    PyObject *value = state;
+    Py_INCREF(value);
+    for (Py_ssize_t j = 0; j < PyList_GET_SIZE(in->path) && value != Py_None; j++) {
+        PyObject *next = PyObject_GetAttr(value, PyList_GET_ITEM(in->path, j));
+        Py_DECREF(value);
+        if (next == NULL) {
+            return NULL;
+        }
+        value = next;
+    }
+    return value;
+}
+
+/* What an instruction reads: a new reference, or NULL with an exception. */
+static PyObject *read_value(const Instr *in, PyObject *state, PyObject *frame)
+{
+    if (in->mode == FRAME_FIELD) {
+        if (frame == NULL || in->k >= PySequence_Fast_GET_SIZE(frame)) {
+            PyErr_SetString(PyExc_IndexError, "a frame field past its frame");
+            return NULL;
+        }
+        PyObject *item = PySequence_Fast_GET_ITEM(frame, in->k);
+        Py_INCREF(item);
+        return item;
+    }
+    PyObject *value = get_attr(in, state);
+    if (value == NULL || in->mode == WHOLE) {
+        return value;
+    }
+    Py_ssize_t index = in->mode == ITEM ? in->k : in->seat;
+    PyObject *item = PySequence_GetItem(value, index);
+    Py_DECREF(value);
+    return item;
+}
+
+/* A copy of ``obj`` that later changes to it do not reach: lists are copied, recursively;
+ * anything else the rules keep in a state is immutable. */
+static PyObject *snapshot(PyObject *obj)
+{
+    if (!PyList_CheckExact(obj)) {
+        Py_INCREF(obj);
+        return obj;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(obj);
+    PyObject *copy = PyList_New(n);
+    if (copy == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *item = snapshot(PyList_GET_ITEM(obj, i));
+        if (item == NULL) {
+            Py_DECREF(copy);
+            return NULL;
+        }
+        PyList_SET_ITEM(copy, i, item);
+    }
+    return copy;
+}
+
+/* Keep ``made`` (a sequence of at most ``width`` numbers) as the instruction's numbers. */
+static int keep_numbers(Instr *in, PyObject *made)
+{
+    PyObject *seq = PySequence_Fast(made, "a derived op gives a sequence of numbers");
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    int failed = 0;
+    if (count > in->width) {
+        PyErr_Format(PyExc_ValueError, "a derived part gave %zd numbers for %zd entries", count,
+                     in->width);
+        failed = 1;
+    }
+    for (Py_ssize_t j = 0; !failed && j < in->width; j++) {
+        double v = 0.0;
+        if (j < count && as_double(PySequence_Fast_GET_ITEM(seq, j), &v) < 0) {
+            failed = 1;
+        }
+        in->numbers[j] = (float)v;
+    }
+    Py_DECREF(seq);
+    return failed ? -1 : 0;
+}
+
+/* Whether the kept inputs equal ``now`` (1), not (0), or -1 with an exception. */
+static int same_as_kept(const Instr *in, PyObject *now, long me)
+{
+    if (in->kept == NULL || in->kept_me != me) {
+        return 0;
+    }
+    return PyObject_RichCompareBool(now, in->kept, Py_EQ);
+}
+
+static int derive(Instr *in, PyObject *state, long me)
+{
+    Py_ssize_t count = PyTuple_GET_SIZE(in->inputs);
+    PyObject *now = NULL;
+    if (count > 0) {
+        if ((now = PyList_New(count)) == NULL) { /* a list: ``snapshot`` copies into it */
+            return -1;
+        }
+        for (Py_ssize_t j = 0; j < count; j++) {
+            PyObject *value = PyObject_GetAttr(state, PyTuple_GET_ITEM(in->inputs, j));
+            if (value == NULL) {
+                Py_DECREF(now);
+                return -1;
+            }
+            PyList_SET_ITEM(now, j, value);
+        }
+        int same = same_as_kept(in, now, me);
+        if (same != 0) {
+            Py_DECREF(now);
+            return same < 0 ? -1 : 0;
+        }
+    }
+    PyObject *made = PyObject_CallFunction(in->fn, "Oll", state, in->seat, me);
+    int failed = made == NULL || keep_numbers(in, made) < 0;
+    Py_XDECREF(made);
+    Py_CLEAR(in->kept);
+    if (failed) {
+        Py_XDECREF(now);
+        return -1;
+    }
+    if (now != NULL) {
+        PyObject *copy = snapshot(now);
+        Py_DECREF(now);
+        if (copy == NULL) {
+            return -1;
+        }
+        in->kept = copy;
+        in->kept_me = me;
+    }
+    return 0;
+}
+
+static int derive_frame(Instr *in, PyObject *frame, long me)
+{
+    int same = same_as_kept(in, frame, me);
+    if (same != 0) {
+        return same < 0 ? -1 : 0;
+    }
+    PyObject *made = PyObject_CallFunction(in->fn, "Ol", frame, me);
+    int failed = made == NULL || keep_numbers(in, made) < 0;
+    Py_XDECREF(made);
+    Py_CLEAR(in->kept);
+    if (failed) {
+        return -1;
+    }
+    in->kept = snapshot(frame);
+    in->kept_me = me;
+    return in->kept == NULL ? -1 : 0;
+}
+
+static int run(const Code *code, PyObject *state, long me, long n, Out *out, PyObject *frame);
+
+static int frames(const Instr *in, PyObject *state, long me, long n, Out *out)
+{
+    PyObject *stack = PyObject_GetAttr(state, str_stack);
+    if (stack == NULL) {
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(stack, "the decision stack is a list");
+    Py_DECREF(stack);
+    if (seq == NULL) {
+        return -1;
+    }
+    unsigned long long done = 0;
+    unsigned long long every =
+        in->n_groups == 64 ? ~0ULL : ((1ULL << in->n_groups) - 1);
+    int failed = 0;
+    for (Py_ssize_t i = PySequence_Fast_GET_SIZE(seq) - 1; i >= 0 && done != every; i--) {
+        PyObject *frame = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(frame) || PyTuple_GET_SIZE(frame) == 0) {
+            PyErr_SetString(PyExc_TypeError, "a frame is a non-empty tuple");
+            failed = 1;
+            break;
+        }
+        PyObject *group = PyDict_GetItemWithError(in->dict, PyTuple_GET_ITEM(frame, 0));
+        if (group == NULL) {
+            if (PyErr_Occurred()) {
+                failed = 1;
+                break;
+            }
+            continue;
+        }
+        long g = PyLong_AsLong(group);
+        if (g < 0 || g >= in->n_groups) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "a frame group out of range");
+            }
+            failed = 1;
+            break;
+        }
+        if (done >> g & 1) {
+            continue;
+        }
+        done |= 1ULL << g;
+        if (run(&in->groups[g], state, me, n, out, frame) < 0) {
+            failed = 1;
+            break;
+        }
+    }
+    Py_DECREF(seq);
+    return failed ? -1 : 0;
+}
+
+static int write_kept(const Instr *in, Py_ssize_t at, Out *out)
+{
+    for (Py_ssize_t j = 0; j < in->width; j++) {
+        if (in->numbers[j] != 0.0f) {
+            put(out, at + j, in->numbers[j]);
+        }
+    }
+    return 0;
+}
+
+static const char *what(const Instr *in)
+{
+    return in->name == NULL ? "a frame field" : PyUnicode_AsUTF8(in->name);
+}
+
+static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObject *frame)
+{
+    Py_ssize_t at = in->at;
+    if (in->seat >= 0) {
+        at += ((in->seat - me) % n + n) % n * in->stride;
+    }
+    switch (in->code) {
+    case DERIVED:
+        return derive(in, state, me) < 0 ? -1 : write_kept(in, at, out);
+    case FRAME_DERIVED:
+        return derive_frame(in, frame, me) < 0 ? -1 : write_kept(in, at, out);
+    case FRAMES:
+        return frames(in, state, me, n, out);
+    default:
+        break;
+    }
+    PyObject *value;
+    if (in->code == VALUES && in->mode == OF_SEAT) {
+        value = get_attr(in, state);
+    } else {
+        value = read_value(in, state, frame);
+    }
+    if (value == NULL) {
+        return -1;
+    }
+    if (value == Py_None) { /* a dotted name through nothing: nothing to write */
+        Py_DECREF(value);
+        return 0;
+    }
+    int failed = 0;
+    switch (in->code) {
+    case NUMBER: {
+        double v;
+        if (as_double(value, &v) < 0) {
+            failed = 1;
+        } else if (v != 0.0) {
+            put(out, at, v);
+        }
+        break;
+    }
+    case VALUES: {
+        PyObject *seq = PySequence_Fast(value, "values reads a list");
+        if (seq == NULL) {
+            failed = 1;
+            break;
+        }
+        Py_ssize_t start = in->b + (in->mode == OF_SEAT ? in->seat * in->a : 0);
+        if (start < 0 || start + in->a > PySequence_Fast_GET_SIZE(seq)) {
+            PyErr_Format(PyExc_IndexError, "%s is too short", what(in));
+            failed = 1;
+        }
+        for (Py_ssize_t j = 0; !failed && j < in->a; j++) {
+            double v;
+            if (as_double(PySequence_Fast_GET_ITEM(seq, start + j), &v) < 0) {
+                failed = 1;
+            } else if (v != 0.0) {
+                put(out, at + j, v);
+            }
+        }
+        Py_DECREF(seq);
+        break;
+    }
+    case ONEHOT: {
+        long v = PyLong_AsLong(value);
+        if (v == -1 && PyErr_Occurred()) {
+            failed = 1;
+            break;
+        }
+        v -= in->a;
+        if (v >= in->b) {
+            PyErr_Format(PyExc_ValueError, "%s is %ld, past its %ld places", what(in),
+                         v + in->a, in->b);
+            failed = 1;
+        } else if (v >= 0) {
+            put(out, at + v, 1.0);
+        }
+        break;
+    }
+    case SEATHOT: {
+        long v = PyLong_AsLong(value);
+        if (v == -1 && PyErr_Occurred()) {
+            failed = 1;
+        } else if (v >= 0) {
+            put(out, at + ((v - me) % n + n) % n, 1.0);
+        }
+        break;
+    }
+    case BITS: {
+        unsigned long long mask = PyLong_AsUnsignedLongLongMask(value);
+        if (mask == (unsigned long long)-1 && PyErr_Occurred()) {
+            failed = 1;
+            break;
+        }
+        if (in->a < 64) {
+            mask &= (1ULL << in->a) - 1;
+        }
+        while (mask) {
+            put(out, at + __builtin_ctzll(mask), 1.0);
+            mask &= mask - 1;
+        }
+        break;
+    }
+    case MEMBERS: {
+        PyObject *seq = PySequence_Fast(value, "members reads a list");
+        if (seq == NULL) {
+            failed = 1;
+            break;
+        }
+        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(seq); j++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, j));
+            if (v == -1 && PyErr_Occurred()) {
+                failed = 1;
+                break;
+            }
+            if (v >= in->a) {
+                PyErr_Format(PyExc_ValueError, "%s holds %ld, past its %ld places", what(in), v,
+                             in->a);
+                failed = 1;
+                break;
+            }
+            if (v >= 0) {
+                put(out, at + v, 1.0);
+            }
+        }
+        Py_DECREF(seq);
+        break;
+    }
+    case LENGTH: {
+        Py_ssize_t len = PyObject_Length(value);
+        if (len < 0) {
+            failed = 1;
+        } else if (len > 0) {
+            put(out, at, (double)len);
+        }
+        break;
+    }
+    case LOOKUP: {
+        PyObject *index = PyDict_GetItemWithError(in->dict, value);
+        if (index == NULL) {
+            failed = PyErr_Occurred() != NULL;
+            break;
+        }
+        long v = PyLong_AsLong(index);
+        if (v == -1 && PyErr_Occurred()) {
+            failed = 1;
+        } else {
+            put(out, at + v, 1.0);
+        }
+        break;
+    }
+    default:
+        PyErr_Format(PyExc_ValueError, "unknown instruction code %d", in->code);
+        failed = 1;
+    }
+    Py_DECREF(value);
+    return failed ? -1 : 0;
+}
+
+static int run(const Code *code, PyObject *state, long me, long n, Out *out, PyObject *frame)
+{
+    for (Py_ssize_t i = 0; i < code->n; i++) {
+        if (run_one(&code->ins[i], state, me, n, out, frame) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int program_encode(EncoderBase *base, PyObject *state, long seat, Out *out)
+{
+    Program *self = (Program *)base;
+    return run(&self->code, state, seat < 0 ? 0 : seat, self->players, out, NULL);
+}
+
+static PyObject *Program_encode(Program *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return encoder_call((EncoderBase *)self, args, nargs, program_encode);
+}
+
+static PyMethodDef Program_methods[] = {
+    {"encode", (PyCFunction)(void (*)(void))Program_encode, METH_FASTCALL,
+     "encode(state, seat, out): write the normalised vector of what seat (None: the "
+     "spectator) sees into the float32 array out."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject ProgramType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "boardlab._native.vector.Program",
+    .tp_doc = "A declared observation program, compiled (see boardlab.engine.vector).",
+    .tp_basicsize = sizeof(Program),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)(void (*)(void))program_init,
+    .tp_dealloc = (destructor)(void (*)(void))program_dealloc,
+    .tp_methods = Program_methods,
+};
+
+static struct PyModuleDef vector_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "boardlab._native.vector",
+    .m_doc = "Runs declared observation programs (boardlab.engine.vector); knows no game.",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit_vector(void)
+{
+    if (str_stack == NULL && (str_stack = PyUnicode_InternFromString("stack")) == NULL) {
+        return NULL;
+    }
+    if (PyType_Ready(&ProgramType) < 0) {
+        return NULL;
+    }
+    PyObject *module = PyModule_Create(&vector_module);
+    if (module == NULL) {
+        return NULL;
+    }
+    Py_INCREF(&ProgramType);
+    if (PyModule_AddObject(module, "Program", (PyObject *)&ProgramType) < 0) {
+        Py_DECREF(&ProgramType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

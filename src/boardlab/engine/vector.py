@@ -1,0 +1,453 @@
+"""An observation vector declared once: its parts, the names and bounds of their entries,
+and how each entry is read from the state.
+
+A game declares its vector with ``VectorDeclaration``: a row of named parts, each with
+one name per entry, bounds, and the ops that write it. An op reads one thing of the state
+(``Read``: an attribute, an item of it, a seat's item, or a field of a pending frame) and
+writes it in one of a few generic ways: a number, a run of numbers, a one-hot, a seat
+counted from the observer, the bits of a mask, the members of a list, a length. What
+the rules derive (a running score, whether a condition holds, a lens's effect) is written
+by ``derived``: a function of the game's own rules, given the state, the part's seat and
+the observer, whose result is reused while the attributes it names do not change.
+
+Parts declared in ``seat_parts`` repeat once per seat, rotated so that the observer's own
+come first (``seat0``); a part declared ``from_frame`` reads the innermost frame of the
+decision stack whose key its group names (the pending lens, the gains still to take...).
+
+``compile`` turns the declaration into a program: a flat tuple of instructions that
+``run`` interprets here (the reference, and the path without a C compiler) and that
+``boardlab._native.vector`` runs compiled, knowing nothing of any game. Both give the
+same numbers (``tests/engine/test_vector.py``; each game's ``test_observation.py`` checks
+its own along playouts). Only what the seat may see is read: each game's tests redraw
+everything hidden from the seat and check that its vector does not change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardlab.engine.observe import Out
+
+#: Where a ``Read`` takes its value: the attribute, item ``k`` of it, the part's seat's
+#: item of it, or field ``k`` of the frame its part reads.
+WHOLE, ITEM, OF_SEAT, FRAME_FIELD = range(4)
+
+#: The instruction codes shared with ``_native/vector.c``.
+NUMBER, VALUES, ONEHOT, SEATHOT, BITS, MEMBERS, LENGTH, DERIVED, FRAME_DERIVED, LOOKUP, FRAMES = (
+    range(11)
+)
+
+#: ``fn(state, seat, me)``: a part's numbers (at most its width), ``seat`` the part's seat
+#: (-1 outside ``seat_parts``), ``me`` the observer (0 for the spectator).
+Derive = Callable[[Any, int, int], Sequence[float]]
+#: ``fn(frame, me)``: the numbers a frame gives its part.
+DeriveFrame = Callable[[tuple[Any, ...], int], Sequence[float]]
+#: One instruction: code, where it writes, the seat stride and seat (-1: none), the
+#: attribute read ("" for a frame field), how it is read, its index, the code's argument.
+Instruction = tuple[int, int, int, int, str, int, int, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """One value of the state (see ``WHOLE``...)."""
+
+    attr: str
+    mode: int = WHOLE
+    k: int = 0
+
+
+def attr(name: str) -> Read:
+    """The state's attribute ``name``; a dotted name follows attributes (``decision.kind``),
+    and a None on the way writes nothing."""
+    return Read(name, WHOLE)
+
+
+def item(name: str, k: int) -> Read:
+    """Item ``k`` of the state's attribute ``name``."""
+    return Read(name, ITEM, k)
+
+
+def of_seat(name: str) -> Read:
+    """The part's seat's item of the per-seat attribute ``name`` (in ``seat_parts``)."""
+    return Read(name, OF_SEAT)
+
+
+def frame_field(k: int) -> Read:
+    """Field ``k`` of the frame the part reads (``from_frame``; a ``Layout`` field)."""
+    return Read("", FRAME_FIELD, k)
+
+
+@dataclass(frozen=True, slots=True)
+class Op:
+    """One way of writing a read value at offset ``at`` of its part."""
+
+    code: int
+    read: Read | None
+    at: int = 0
+    arg: Any = None
+    #: the frame group it reads ("": its part's)
+    group: str = ""
+
+
+def framed(group: str, *ops: Op) -> tuple[Op, ...]:
+    """``ops`` reading the innermost frame of ``group`` (see ``VectorDeclaration.frames``)."""
+    return tuple(Op(op.code, op.read, op.at, op.arg, group) for op in ops)
+
+
+def number(read: Read, at: int = 0) -> Op:
+    """The value itself."""
+    return Op(NUMBER, read, at)
+
+
+def values(read: Read, count: int, start: int = 0, at: int = 0) -> Op:
+    """Items ``start`` to ``start + count`` of a list, in a row; with ``of_seat`` the
+    list is flat, ``count`` items a seat, and the part's seat's run is read."""
+    return Op(VALUES, read, at, (count, start))
+
+
+def onehot(read: Read, width: int, minus: int = 0, at: int = 0) -> Op:
+    """A 1 at ``value - minus``; nothing for a negative value (none)."""
+    return Op(ONEHOT, read, at, (minus, width))
+
+
+def seat(read: Read, at: int = 0) -> Op:
+    """A 1 at the seat ``value`` counted from the observer; nothing for -1."""
+    return Op(SEATHOT, read, at)
+
+
+def bits(read: Read, width: int, at: int = 0) -> Op:
+    """A 1 at every set bit of the mask ``value`` below ``width`` (the bits above it are
+    the rules' own flags: not read)."""
+    return Op(BITS, read, at, width)
+
+
+def members(read: Read, width: int, at: int = 0) -> Op:
+    """A 1 at every item of the list ``value`` (negative items: empty places)."""
+    return Op(MEMBERS, read, at, width)
+
+
+def length(read: Read, at: int = 0) -> Op:
+    """The length of ``value``."""
+    return Op(LENGTH, read, at)
+
+
+def lookup(read: Read, index: Mapping[Any, int], at: int = 0) -> Op:
+    """A 1 at ``index[value]``; nothing for a value it does not name (None...)."""
+    return Op(LOOKUP, read, at, dict(index))
+
+
+def derived(fn: Derive, inputs: Iterable[str], width: int, at: int = 0) -> Op:
+    """``fn(state, seat, me)``, recomputed only when one of the attributes ``inputs``
+    (everything ``fn`` reads) changed; with no inputs, at every call. ``width`` may run
+    over the parts after its own, which then declare no ops of their own."""
+    return Op(DERIVED, None, at, (fn, tuple(inputs), width))
+
+
+def frame_derived(fn: DeriveFrame, width: int, at: int = 0) -> Op:
+    """``fn(frame, me)`` of the frame the part reads (``width`` as ``derived``'s)."""
+    return Op(FRAME_DERIVED, None, at, (fn, width))
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A named run of entries: their names, bounds and the ops that write them."""
+
+    name: str
+    entries: tuple[str, ...]
+    ops: tuple[Op, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    frame_group: str = ""
+
+
+def part(
+    name: str,
+    entries: Iterable[str],
+    *ops: Op,
+    low: float | Sequence[float] = 0.0,
+    high: float | Sequence[float] = 1.0,
+    from_frame: str = "",
+) -> Part:
+    """A part of the vector; ``low``/``high`` one bound for all entries or one each."""
+    names = tuple(entries)
+    if len(set(names)) != len(names):
+        raise ValueError(f"part {name} names an entry twice")
+    width = len(names)
+    lows = _bounds(low, width, name, "low")
+    highs = _bounds(high, width, name, "high")
+    for op in ops:
+        if not 0 <= op.at < max(width, 1):
+            raise ValueError(f"part {name} writes at {op.at}, outside its {width} entries")
+        reads_frame = op.code == FRAME_DERIVED or (
+            op.read is not None and op.read.mode == FRAME_FIELD
+        )
+        if reads_frame and not (op.group or from_frame):
+            raise ValueError(f"part {name} reads a frame field but reads no frame")
+    return Part(name, names, ops, lows, highs, from_frame)
+
+
+def _bounds(value: float | Sequence[float], width: int, name: str, what: str) -> tuple[float, ...]:
+    if isinstance(value, int | float):
+        return (float(value),) * width
+    made = tuple(float(v) for v in value)
+    if len(made) != width:
+        raise ValueError(f"part {name} has {width} entries and {len(made)} {what} bounds")
+    return made
+
+
+@dataclass
+class VectorDeclaration:
+    """The parts of one game's vector at one player count, in order (see the module)."""
+
+    players: int
+    #: (part, seat group index or -1) in order
+    _parts: list[tuple[Part, int]] = field(default_factory=list)
+    _groups: list[tuple[Part, ...]] = field(default_factory=list)
+    #: frame key -> the group of parts that reads frames of that key
+    _frame_groups: dict[str, str] = field(default_factory=dict)
+
+    def add(self, *parts: Part) -> None:
+        """Parts read once (not per seat)."""
+        self._parts.extend((p, -1) for p in parts)
+
+    def seat_parts(self, *parts: Part) -> None:
+        """Parts repeated for every seat, named ``seat<k>.<name>``, the observer's first."""
+        self._groups.append(parts)
+        self._parts.extend((p, len(self._groups) - 1) for p in parts)
+
+    def frames(self, groups: Mapping[str, str]) -> None:
+        """Which frame keys feed which ``from_frame`` group: the innermost frame of each
+        group's keys on the decision stack is the one its parts read."""
+        self._frame_groups.update(groups)
+
+    def compile(self) -> Vector:
+        """The layout and program (see ``Vector``)."""
+        return Vector(self)
+
+
+class Vector:
+    """A compiled declaration: ``fields()``, ``entries()``, ``low``, ``high``, ``size`` and
+    the ``program`` that ``run`` (or the compiled kernel) executes."""
+
+    __slots__ = ("_entries", "_fields", "high", "low", "players", "program", "size")
+
+    def __init__(self, declaration: VectorDeclaration) -> None:
+        n = self.players = declaration.players
+        fields: dict[str, tuple[int, int]] = {}
+        entries: list[str] = []
+        low: list[float] = []
+        high: list[float] = []
+        program: list[Instruction] = []
+        group_names = sorted(set(declaration._frame_groups.values()))
+        frame_programs: dict[str, list[Instruction]] = {g: [] for g in group_names}
+        placed: dict[int, int] = {}  # seat group -> start of its first repetition
+        parts = declaration._parts
+        i = 0
+        while i < len(parts):
+            piece, group = parts[i]
+            if group < 0:
+                self._place(piece, "", len(low), -1, 0, fields, entries, low, high)
+                self._emit(piece, len(low) - len(piece.entries), -1, 0, program, frame_programs)
+                i += 1
+                continue
+            members = declaration._groups[group]
+            width = sum(len(p.entries) for p in members)
+            start = placed[group] = len(low)
+            for k in range(n):
+                offset = start + k * width
+                for p in members:
+                    self._place(p, f"seat{k}.", offset, -1, 0, fields, entries, low, high)
+                    offset += len(p.entries)
+            for s in range(n):
+                offset = start
+                for p in members:
+                    self._emit(p, offset, s, width, program, frame_programs)
+                    offset += len(p.entries)
+            i += len(members)
+        if group_names:
+            keys = {key: group_names.index(g) for key, g in declaration._frame_groups.items()}
+            subprograms = tuple(tuple(frame_programs[g]) for g in group_names)
+            program.append((FRAMES, 0, 0, -1, "stack", WHOLE, 0, (keys, subprograms)))
+        self._fields = fields
+        self._entries = tuple(entries)
+        self.low, self.high = tuple(low), tuple(high)
+        self.size = len(low)
+        self.program = tuple(program)
+
+    @staticmethod
+    def _place(
+        piece: Part,
+        prefix: str,
+        start: int,
+        _seat: int,
+        _stride: int,
+        fields: dict[str, tuple[int, int]],
+        entries: list[str],
+        low: list[float],
+        high: list[float],
+    ) -> None:
+        name = prefix + piece.name
+        if name in fields:
+            raise ValueError(f"two parts are named {name}")
+        if start != len(low):
+            raise AssertionError("parts are placed in order")
+        fields[name] = (start, start + len(piece.entries))
+        entries.extend(f"{name}.{entry}" for entry in piece.entries)
+        low.extend(piece.low)
+        high.extend(piece.high)
+
+    @staticmethod
+    def _emit(
+        piece: Part,
+        start: int,
+        seat_of: int,
+        stride: int,
+        program: list[Instruction],
+        frame_programs: dict[str, list[Instruction]],
+    ) -> None:
+        for op in piece.ops:
+            group = op.group or piece.frame_group
+            target = program
+            if group:
+                if group not in frame_programs:
+                    raise ValueError(
+                        f"part {piece.name} reads frame group {group!r}, which no key feeds"
+                    )
+                target = frame_programs[group]
+            read = op.read or Read("")
+            if read.mode == OF_SEAT and seat_of < 0:
+                raise ValueError(f"part {piece.name} reads a seat's item outside seat_parts")
+            target.append(
+                (op.code, start + op.at, stride, seat_of, read.attr, read.mode, read.k, op.arg)
+            )
+
+    def fields(self) -> dict[str, tuple[int, int]]:
+        """Named parts as ``(start, stop)`` ranges that tile the vector in order."""
+        return dict(self._fields)
+
+    def entries(self) -> tuple[str, ...]:
+        """One name per entry: its part's name, a dot, what it holds."""
+        return self._entries
+
+    def run(self, state: Any, seat: int | None, out: Out | list[float]) -> None:
+        """Write the non-zero raw entries of what ``seat`` sees into the zeroed ``out``."""
+        me = seat or 0
+        _run(self.program, state, me, self.players, out, None)
+
+
+def _value(state: Any, frame: tuple[Any, ...] | None, i: Instruction) -> Any:
+    _, _, _, seat_of, name, mode, k, _ = i
+    if mode == FRAME_FIELD:
+        assert frame is not None
+        return frame[k]
+    value = state
+    for step in name.split("."):
+        value = getattr(value, step)
+        if value is None:
+            return None
+    if mode == ITEM:
+        return value[k]
+    if mode == OF_SEAT:
+        return value[seat_of]
+    return value
+
+
+def _run(
+    program: Sequence[Instruction],
+    state: Any,
+    me: int,
+    n: int,
+    out: Out | list[float],
+    frame: tuple[Any, ...] | None,
+) -> None:
+    for i in program:
+        code, at, stride, seat_of, _, mode, _, arg = i
+        if seat_of >= 0:
+            at += (seat_of - me) % n * stride
+        if code == DERIVED:
+            fn, _, width = arg
+            _write_all(out, at, fn(state, seat_of, me), width)
+            continue
+        if code == FRAME_DERIVED:
+            assert frame is not None
+            fn, width = arg
+            _write_all(out, at, fn(frame, me), width)
+            continue
+        if code == FRAMES:
+            _frames(arg, state, me, n, out)
+            continue
+        value = _value(state, frame, i)
+        if value is None:
+            continue
+        if code == NUMBER:
+            if value:
+                out[at] = value
+        elif code == VALUES:
+            count, start = arg
+            if mode == OF_SEAT:
+                value = getattr(state, i[4])
+                start += seat_of * count
+            for j in range(count):
+                v = value[start + j]
+                if v:
+                    out[at + j] = v
+        elif code == ONEHOT:
+            minus, width = arg
+            v = value - minus
+            if v >= width:
+                raise ValueError(f"{i[4] or 'a frame field'} is {value}, past its {width} places")
+            if v >= 0:
+                out[at + v] = 1
+        elif code == SEATHOT:
+            if value >= 0:
+                out[at + (value - me) % n] = 1
+        elif code == BITS:
+            value &= (1 << arg) - 1
+            while value:
+                low = value & -value
+                out[at + low.bit_length() - 1] = 1
+                value ^= low
+        elif code == MEMBERS:
+            for v in value:
+                if v >= arg:
+                    raise ValueError(f"{i[4]} holds {v}, past its {arg} places")
+                if v >= 0:
+                    out[at + v] = 1
+        elif code == LENGTH:
+            if value:
+                out[at] = len(value)
+        elif code == LOOKUP:
+            index = arg.get(value)
+            if index is not None:
+                out[at + index] = 1
+
+
+def _write_all(out: Out | list[float], at: int, numbers: Sequence[float], width: int) -> None:
+    if len(numbers) > width:
+        raise ValueError(f"a derived part gave {len(numbers)} numbers for {width} entries")
+    for j, v in enumerate(numbers):
+        if v:
+            out[at + j] = v
+
+
+def _frames(
+    arg: tuple[dict[str, int], tuple[tuple[Instruction, ...], ...]],
+    state: Any,
+    me: int,
+    n: int,
+    out: Out | list[float],
+) -> None:
+    keys, subprograms = arg
+    done = 0
+    every = (1 << len(subprograms)) - 1
+    for frame in reversed(state.stack):
+        group = keys.get(frame[0])
+        if group is None or done >> group & 1:
+            continue
+        done |= 1 << group
+        _run(subprograms[group], state, me, n, out, frame)
+        if done == every:
+            break
