@@ -1,12 +1,14 @@
-"""The compiled observation encoders (C, one per game); everything else is in pyproject.toml.
+"""The compiled observation code; everything else is in pyproject.toml.
 
+``boardlab._native.vector`` runs every declared observation (``boardlab.engine.vector``)
+and knows no game; Compounded keeps its own encoder until its observation is declared too.
 Each is optional: without a C compiler boardlab installs without them and the learning
-environments use the Python encoders, which give the same vectors more slowly.
+environments use the Python path, which gives the same vectors more slowly.
 """
 
 from setuptools import Extension, setup
 
-GAMES = ("compounded", "linnaeus", "scythe")
+GAMES = ("compounded",)
 
 setup(
     ext_modules=[

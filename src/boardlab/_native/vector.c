@@ -28,6 +28,7 @@ typedef struct {
     int mode;
     Py_ssize_t k;
     long a, b;          /* VALUES: count, start; ONEHOT: minus, width; BITS, MEMBERS: width */
+    double scale, cap;  /* NUMBER, VALUES, LENGTH: min(value / scale, cap) */
     PyObject *fn;       /* DERIVED, FRAME_DERIVED */
     PyObject *inputs;   /* DERIVED: tuple of interned attribute names */
     PyObject *dict;     /* LOOKUP: value -> index; FRAMES: key -> group */
@@ -123,12 +124,32 @@ static int instr_init(Instr *in, PyObject *t)
         }
     }
     PyObject *arg = PyTuple_GET_ITEM(t, 7);
+    in->scale = 1.0;
+    in->cap = Py_HUGE_VAL;
     switch (in->code) {
-    case NUMBER:
     case SEATHOT:
-    case LENGTH:
         return 0;
-    case VALUES:
+    case NUMBER:
+    case LENGTH:
+    case VALUES: {
+        Py_ssize_t first = in->code == VALUES ? 2 : 0;
+        if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != first + 2) {
+            break;
+        }
+        if (in->code == VALUES) {
+            in->a = PyLong_AsLong(PyTuple_GET_ITEM(arg, 0));
+            in->b = PyLong_AsLong(PyTuple_GET_ITEM(arg, 1));
+        }
+        in->scale = PyFloat_AsDouble(PyTuple_GET_ITEM(arg, first));
+        PyObject *cap = PyTuple_GET_ITEM(arg, first + 1);
+        if (cap != Py_None) {
+            in->cap = PyFloat_AsDouble(cap);
+        }
+        if (!PyErr_Occurred() && in->scale == 0.0) {
+            PyErr_SetString(PyExc_ValueError, "a scale of 0");
+        }
+        return PyErr_Occurred() ? -1 : 0;
+    }
     case ONEHOT:
         if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 2) {
             break;
@@ -393,6 +414,32 @@ static int same_as_kept(const Instr *in, PyObject *now, long me)
     return PyObject_RichCompareBool(now, in->kept, Py_EQ);
 }
 
+/* ``fn(obj, seat, me)`` and ``fn(obj, me)`` (vectorcall: no argument tuple). */
+static PyObject *call3(PyObject *fn, PyObject *obj, long seat, long me)
+{
+    PyObject *a = PyLong_FromLong(seat), *b = PyLong_FromLong(me);
+    PyObject *made = NULL;
+    if (a != NULL && b != NULL) {
+        PyObject *args[3] = {obj, a, b};
+        made = PyObject_Vectorcall(fn, args, 3, NULL);
+    }
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    return made;
+}
+
+static PyObject *call2(PyObject *fn, PyObject *obj, long me)
+{
+    PyObject *b = PyLong_FromLong(me);
+    if (b == NULL) {
+        return NULL;
+    }
+    PyObject *args[2] = {obj, b};
+    PyObject *made = PyObject_Vectorcall(fn, args, 2, NULL);
+    Py_DECREF(b);
+    return made;
+}
+
 static int derive(Instr *in, PyObject *state, long me)
 {
     Py_ssize_t count = PyTuple_GET_SIZE(in->inputs);
@@ -415,7 +462,7 @@ static int derive(Instr *in, PyObject *state, long me)
             return same < 0 ? -1 : 0;
         }
     }
-    PyObject *made = PyObject_CallFunction(in->fn, "Oll", state, in->seat, me);
+    PyObject *made = call3(in->fn, state, in->seat, me);
     int failed = made == NULL || keep_numbers(in, made) < 0;
     Py_XDECREF(made);
     Py_CLEAR(in->kept);
@@ -441,7 +488,7 @@ static int derive_frame(Instr *in, PyObject *frame, long me)
     if (same != 0) {
         return same < 0 ? -1 : 0;
     }
-    PyObject *made = PyObject_CallFunction(in->fn, "Ol", frame, me);
+    PyObject *made = call2(in->fn, frame, me);
     int failed = made == NULL || keep_numbers(in, made) < 0;
     Py_XDECREF(made);
     Py_CLEAR(in->kept);
@@ -506,6 +553,15 @@ static int frames(const Instr *in, PyObject *state, long me, long n, Out *out)
     return failed ? -1 : 0;
 }
 
+/* ``min(v / scale, cap)`` as Python computes it (``v / scale`` skipped for a scale of 1). */
+static inline double scaled(const Instr *in, double v)
+{
+    if (in->scale != 1.0) {
+        v = v / in->scale;
+    }
+    return v < in->cap ? v : in->cap;
+}
+
 static int write_kept(const Instr *in, Py_ssize_t at, Out *out)
 {
     for (Py_ssize_t j = 0; j < in->width; j++) {
@@ -557,7 +613,7 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
         if (as_double(value, &v) < 0) {
             failed = 1;
         } else if (v != 0.0) {
-            put(out, at, v);
+            put(out, at, scaled(in, v));
         }
         break;
     }
@@ -577,7 +633,7 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
             if (as_double(PySequence_Fast_GET_ITEM(seq, start + j), &v) < 0) {
                 failed = 1;
             } else if (v != 0.0) {
-                put(out, at + j, v);
+                put(out, at + j, scaled(in, v));
             }
         }
         Py_DECREF(seq);
@@ -653,7 +709,7 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
         if (len < 0) {
             failed = 1;
         } else if (len > 0) {
-            put(out, at, (double)len);
+            put(out, at, scaled(in, (double)len));
         }
         break;
     }

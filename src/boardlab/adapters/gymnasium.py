@@ -2,7 +2,7 @@
 
 The observation is ``{"observation": float32 vector, "action_mask": int8 mask of the
 codec}`` for the learning seat, the vector written straight from the state by the game's
-fast encoder (the same numbers as its encoder's ``encode(state.view(seat), seat)``),
+fast encoder (the same numbers as its encoder's ``encode(state, seat)``),
 clipped into the encoder's bounds and normalised into ``[-1, 1]``; the action is an index
 of the codec (one action space for every player count). After the seat's action the other
 seats play until the seat must decide again or the game ends. The reward is 0 until the

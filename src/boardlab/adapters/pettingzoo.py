@@ -4,7 +4,7 @@ Agents are ``player_0`` ... ``player_{n-1}`` (seat ``i`` is ``player_i``); the a
 selected is always the seat the game waits on, so one agent may act several times in a
 row (a compound turn is a chain of decisions). Each agent observes
 ``{"observation": float32 vector, "action_mask": int8 mask of the codec}``: the vector of
-what the seat sees (the game's fast encoder, equal to its encoder of ``state.view(seat)``),
+what the seat sees (the game's fast encoder, equal to its encoder's ``encode(state, seat)``),
 clipped and normalised into the encoder's bounds; the mask is all 0 for agents not to
 move. ``state()`` is the global state for centralised critics: every seat's vector joined,
 seat 0 first (``state_space``).

@@ -2,7 +2,7 @@
 (no numpy here; games build on it, the learning environments find it with the lookups below).
 
 A game's observation encoder may offer ``fast()``: an object whose
-``encode_into(state, seat, out)`` writes the same numbers as ``encode(state.view(seat),
+``encode_into(state, seat, out)`` writes the same numbers as ``encode(state,
 seat)`` straight from the state into ``out``, a zeroed buffer of ``encoder.size`` floats
 (the adapters pass a ``memoryview`` of a float32 numpy array), writing only the entries
 that are not 0 and reading only what ``view(seat)`` shows. The reference ``encode`` stays

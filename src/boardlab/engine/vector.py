@@ -97,15 +97,24 @@ def framed(group: str, *ops: Op) -> tuple[Op, ...]:
     return tuple(Op(op.code, op.read, op.at, op.arg, group) for op in ops)
 
 
-def number(read: Read, at: int = 0) -> Op:
-    """The value itself."""
-    return Op(NUMBER, read, at)
+def number(read: Read, at: int = 0, scale: float = 1.0, cap: float | None = None) -> Op:
+    """The value itself, divided by ``scale`` and at most ``cap`` (``min(value / scale,
+    cap)``, computed as Python does, in doubles)."""
+    return Op(NUMBER, read, at, (float(scale), cap))
 
 
-def values(read: Read, count: int, start: int = 0, at: int = 0) -> Op:
-    """Items ``start`` to ``start + count`` of a list, in a row; with ``of_seat`` the
-    list is flat, ``count`` items a seat, and the part's seat's run is read."""
-    return Op(VALUES, read, at, (count, start))
+def values(
+    read: Read,
+    count: int,
+    start: int = 0,
+    at: int = 0,
+    scale: float = 1.0,
+    cap: float | None = None,
+) -> Op:
+    """Items ``start`` to ``start + count`` of a list, in a row, each as ``number``
+    writes it; with ``of_seat`` the list is flat, ``count`` items a seat, and the part's
+    seat's run is read."""
+    return Op(VALUES, read, at, (count, start, float(scale), cap))
 
 
 def onehot(read: Read, width: int, minus: int = 0, at: int = 0) -> Op:
@@ -129,9 +138,9 @@ def members(read: Read, width: int, at: int = 0) -> Op:
     return Op(MEMBERS, read, at, width)
 
 
-def length(read: Read, at: int = 0) -> Op:
-    """The length of ``value``."""
-    return Op(LENGTH, read, at)
+def length(read: Read, at: int = 0, scale: float = 1.0, cap: float | None = None) -> Op:
+    """The length of ``value``, as ``number`` writes it."""
+    return Op(LENGTH, read, at, (float(scale), cap))
 
 
 def lookup(read: Read, index: Mapping[Any, int], at: int = 0) -> Op:
@@ -332,10 +341,54 @@ class Vector:
         """One name per entry: its part's name, a dot, what it holds."""
         return self._entries
 
-    def run(self, state: Any, seat: int | None, out: Out | list[float]) -> None:
-        """Write the non-zero raw entries of what ``seat`` sees into the zeroed ``out``."""
+    def run(
+        self, state: Any, seat: int | None, out: Out | list[float], kept: Kept | None = None
+    ) -> None:
+        """Write the non-zero raw entries of what ``seat`` sees into the zeroed ``out``;
+        with ``kept`` (a dict the caller keeps between calls), derived parts are reused
+        while their inputs are equal, as the compiled kernel does."""
         me = seat or 0
-        _run(self.program, state, me, self.players, out, None)
+        _run(self.program, state, me, self.players, out, None, kept)
+
+
+#: Derived parts kept between calls: instruction id -> (observer, inputs or frame, numbers).
+Kept = dict[int, tuple[int, Any, Sequence[float]]]
+
+
+def _snapshot(value: Any) -> Any:
+    """A copy that later changes to ``value`` do not reach (lists copied, recursively)."""
+    if type(value) is list:
+        return [_snapshot(v) for v in value]
+    return value
+
+
+def _derive(i: Instruction, state: Any, me: int, kept: Kept | None) -> Sequence[float]:
+    fn, inputs, _ = i[7]
+    if kept is None or not inputs:
+        made: Sequence[float] = fn(state, i[3], me)
+        return made
+    now = [getattr(state, name) for name in inputs]
+    entry = kept.get(id(i))
+    if entry is not None and entry[0] == me and entry[1] == now:
+        return entry[2]
+    made = fn(state, i[3], me)
+    kept[id(i)] = (me, _snapshot(now), made)
+    return made
+
+
+def _derive_frame(
+    i: Instruction, frame: tuple[Any, ...], me: int, kept: Kept | None
+) -> Sequence[float]:
+    fn = i[7][0]
+    if kept is None:
+        made: Sequence[float] = fn(frame, me)
+        return made
+    entry = kept.get(id(i))
+    if entry is not None and entry[0] == me and entry[1] == frame:
+        return entry[2]
+    made = fn(frame, me)
+    kept[id(i)] = (me, frame, made)
+    return made
 
 
 def _value(state: Any, frame: tuple[Any, ...] | None, i: Instruction) -> Any:
@@ -362,38 +415,37 @@ def _run(
     n: int,
     out: Out | list[float],
     frame: tuple[Any, ...] | None,
+    kept: Kept | None,
 ) -> None:
     for i in program:
         code, at, stride, seat_of, _, mode, _, arg = i
         if seat_of >= 0:
             at += (seat_of - me) % n * stride
         if code == DERIVED:
-            fn, _, width = arg
-            _write_all(out, at, fn(state, seat_of, me), width)
+            _write_all(out, at, _derive(i, state, me, kept), arg[2])
             continue
         if code == FRAME_DERIVED:
             assert frame is not None
-            fn, width = arg
-            _write_all(out, at, fn(frame, me), width)
+            _write_all(out, at, _derive_frame(i, frame, me, kept), arg[1])
             continue
         if code == FRAMES:
-            _frames(arg, state, me, n, out)
+            _frames(arg, state, me, n, out, kept)
             continue
         value = _value(state, frame, i)
         if value is None:
             continue
         if code == NUMBER:
             if value:
-                out[at] = value
+                out[at] = _scaled(value, arg[0], arg[1])
         elif code == VALUES:
-            count, start = arg
+            count, start, scale, cap = arg
             if mode == OF_SEAT:
                 value = getattr(state, i[4])
                 start += seat_of * count
             for j in range(count):
                 v = value[start + j]
                 if v:
-                    out[at + j] = v
+                    out[at + j] = _scaled(v, scale, cap)
         elif code == ONEHOT:
             minus, width = arg
             v = value - minus
@@ -418,11 +470,17 @@ def _run(
                     out[at + v] = 1
         elif code == LENGTH:
             if value:
-                out[at] = len(value)
+                out[at] = _scaled(len(value), arg[0], arg[1])
         elif code == LOOKUP:
             index = arg.get(value)
             if index is not None:
                 out[at + index] = 1
+
+
+def _scaled(value: float, scale: float, cap: float | None) -> float:
+    if scale != 1.0:
+        value = value / scale
+    return value if cap is None else min(value, cap)
 
 
 def _write_all(out: Out | list[float], at: int, numbers: Sequence[float], width: int) -> None:
@@ -439,6 +497,7 @@ def _frames(
     me: int,
     n: int,
     out: Out | list[float],
+    kept: Kept | None,
 ) -> None:
     keys, subprograms = arg
     done = 0
@@ -448,6 +507,6 @@ def _frames(
         if group is None or done >> group & 1:
             continue
         done |= 1 << group
-        _run(subprograms[group], state, me, n, out, frame)
+        _run(subprograms[group], state, me, n, out, frame, kept)
         if done == every:
             break

@@ -1,10 +1,10 @@
-"""The Scythe observation encoder: a fixed-length bounded vector of ``view(seat)`` only
-(adapters/README.md, "ObservationEncoder"); and the revealed objectives it shows, which
-the view reads from the state (``objectives_revealed``), not from the log."""
+"""The Scythe observation encoder: a fixed-length bounded vector of what ``view(seat)``
+shows (adapters/README.md, "ObservationEncoder"), checked entry by entry against the view;
+and the revealed objectives it shows, which the view reads from the state
+(``objectives_revealed``), not from the log."""
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 from typing import Any
@@ -14,44 +14,185 @@ import pytest
 import boardlab
 from boardlab.engine import Rng
 from boardlab.engine.layouts import KEY
+from boardlab.engine.vector_encoder import DeclaredEncoder
 from boardlab.games.scythe import SPEC
+from boardlab.games.scythe import observation as O
+from boardlab.games.scythe.codec import UNLIMITED_TURNS
 from boardlab.games.scythe.content import CONTENT, FACTION_IDS
 from boardlab.games.scythe.frames import CombatFight
-from boardlab.games.scythe.observation import (
-    DECISION_KINDS,
-    ScytheObservationEncoder,
-    observation_encoder,
-)
+from boardlab.games.scythe.observation import DECISION_KINDS, observation_encoder
 from boardlab.games.scythe.state import ScytheState
 from boardlab.games.scythe.tables import (
     COMBAT_VALUES,
+    DIAL_MAX,
     FACTION_ABILITY,
+    N_MECHS,
     N_VALUES,
     OBJECTIVES_HELD,
+    POPULARITY_MAX,
+    POWER_MAX,
 )
 
 from .helpers import character, clear, game, kind, play, pose, workers
 from .test_codec import EAGER_SEED, eager, playout
 
 
-def encoder_for(s: ScytheState) -> ScytheObservationEncoder:
+def encoder_for(s: ScytheState) -> DeclaredEncoder:
     return observation_encoder(s.players, s.options)
 
 
-def part(vector: list[float], encoder: ScytheObservationEncoder, name: str) -> list[float]:
+def part(vector: list[float], encoder: DeclaredEncoder, name: str) -> list[float]:
     start, stop = encoder.fields()[name]
     return vector[start:stop]
 
 
-def check(encoder: ScytheObservationEncoder, s: ScytheState, seat: int | None, k: int) -> None:
-    view = s.view(seat)
-    kept = copy.deepcopy(view)
-    vector = encoder.encode_view(view, seat)
-    assert view == kept, "the encoder changed the view"
+def _squash(x: float, scale: float) -> float:
+    return x / (x + scale) if x > 0 else 0.0
+
+
+def from_view(view: dict[str, Any], seat: int | None, players: int, turns: int) -> dict[str, float]:
+    """The non-zero entries, by name, that ``view`` (``state.view(seat)``) calls for."""
+    n, me, body = players, seat or 0, view["body"]
+    want: dict[str, float] = {}
+
+    def put(name: str, value: float) -> None:
+        if value:
+            want[name] = float(value)
+
+    def of(p: int) -> str:
+        return f"seat{(p - me) % n}"
+
+    if view["decision"] is not None:
+        put(f"decision.kind.{view['decision']['kind']}", 1)
+    put(f"to_move.{'nobody' if view['to_move'] is None else of(view['to_move'])}", 1)
+    put("over.game_over", view["over"])
+    for side in view["winners"]:
+        put(f"winners.{of(view['sides'].index(side))}", 1)
+    for p, score in enumerate(view["scores"][:n]):
+        if score is not None:
+            put(f"scores.{of(p)}.score", _squash(score, O.SCORE_SCALE))
+            put(f"scores.{of(p)}.known", 1)
+    put("progress.turns_begun_share", min(1.0, body["turn"] / turns))
+    put(f"active.{of(body['active'])}", 1)
+    for place, p in enumerate(body["order"], 1):
+        put(f"order.{of(p)}.place{place}", 1)
+    if body["ended"] is not None:
+        put(f"ended.{body['ended']}", 1)
+    put(f"bonus_tile.{body['bonus_tile']['id']}", 1)
+    decks = body["decks"]
+    most = (O.N_CARDS, O.N_OBJECTIVES, O.N_ENCOUNTERS, O.ENCOUNTER_TOKENS, O.N_FACTORY)
+    for name, top in zip(O.DECK_COUNTS, most, strict=True):
+        put(f"decks.{name}", decks[name] / top)
+    for k, value in enumerate(COMBAT_VALUES):
+        put(
+            f"decks.combat_discard.value{value}",
+            decks["combat_discard"][str(value)] / O.VALUE_COUNTS[k],
+        )
+    for space in body["spaces"]:
+        at = f"spaces.{space['id']}"
+        put(f"{at}.encounter_token", space["encounter"])
+        if space["controlled_by"] is not None:
+            put(f"{at}.controller.{of(space['controlled_by'])}", 1)
+        if space["structure"] is not None:
+            put(f"{at}.structure_owner.{of(space['structure']['seat'])}", 1)
+            put(f"{at}.structure.{space['structure']['kind']}", 1)
+        for units in space["units"]:
+            put(f"{at}.{of(units['seat'])}.character", units["character"])
+            put(f"{at}.{of(units['seat'])}.mechs", units["mechs"] / N_MECHS)
+            put(f"{at}.{of(units['seat'])}.workers", units["workers"] / O.N_WORKERS)
+        for name, count in space["resources"].items():
+            put(f"{at}.resources.{name}", _squash(count, O.RESOURCE_SCALE))
+    for player in body["players"]:
+        at = of(player["seat"])
+        put(f"{at}.faction.{player['faction']}", 1)
+        put(f"{at}.mat.{player['mat']}", 1)
+        put(f"{at}.tracks.power", player["power"] / POWER_MAX)
+        put(f"{at}.tracks.popularity", player["popularity"] / POPULARITY_MAX)
+        if player["coins"] is not None:
+            put(f"{at}.tracks.coins", _squash(player["coins"], O.COIN_SCALE))
+            put(f"{at}.tracks.coins_known", 1)
+        put(f"{at}.tracks.combat_cards", _squash(player["combat_cards"], O.HAND_SCALE))
+        put(f"{at}.tracks.objectives_held", player["objectives_held"] / OBJECTIVES_HELD)
+        put(f"{at}.tracks.workers_on_board", player["workers_on_board"] / O.N_WORKERS)
+        stars = player["stars"]
+        put(f"{at}.stars.total", stars["total"] / O.STARS_MAX)
+        for name in O.ONCE_STARS:
+            put(f"{at}.stars.{name}", stars[name])
+        put(f"{at}.stars.objective", stars["objective"] / OBJECTIVES_HELD)
+        put(f"{at}.stars.combat", stars["combat"] / O.STARS_MAX)
+        for objective in player["objectives_revealed"]:
+            put(f"{at}.objectives_revealed.objective{objective['number']}", 1)
+        for name in player["upgrades"]:
+            put(f"{at}.upgrades.{name}", 1)
+        for k, section in enumerate(player["sections"], 1):
+            top, bottom = section["top"], section["bottom"]
+            put(f"{at}.sections.section{k}.top.{top['action']}", 1)
+            room = bottom["cost_start"] - bottom["cost_min"]
+            if room > 0:
+                placed = (bottom["cost_start"] - bottom["cost"]) / room
+                put(f"{at}.sections.section{k}.bottom_cubes_placed", placed)
+            put(f"{at}.sections.section{k}.recruit_enlisted", bottom["recruit_enlisted"])
+            put(f"{at}.sections.section{k}.structure_built", top["structure_built"])
+        for k, track in enumerate(O.PRODUCE_TRACKS):
+            put(f"{at}.produce_cost.{track}", player["produce_cost"][track] / O.PRODUCE_MAX[k])
+        for k, mech in enumerate(player["mechs"], 1):
+            put(f"{at}.mechs.mech{k}_deployed", mech["at"] is not None)
+        for name, where in player["structures"].items():
+            put(f"{at}.structures.{name}_built", where is not None)
+        for track in player["enlist_bonuses"]:
+            put(f"{at}.enlist_bonuses.{track}", 1)
+        if player["last_section"] is not None:
+            put(f"{at}.last_section.{player['last_section']}", 1)
+        if player["factory_card"] is not None:
+            put(f"{at}.factory_card.card{player['factory_card']['number']}", 1)
+    own = body["you"]
+    if own is not None:
+        for value in set(own["hand"]):
+            share = own["hand"].count(value) / O.VALUE_COUNTS[COMBAT_VALUES.index(value)]
+            put(f"you.hand.value{value}", share)
+        for objective in own["objectives"]:
+            put(f"you.objectives.objective{objective['number']}", 1)
+            put(f"you.objectives_met.objective{objective['number']}", objective["met"])
+        if own["factory_offer"] is not None:
+            put("you.factory_offer.looked_at", 1)
+            for card in own["factory_offer"]:
+                put(f"you.factory_offer.card{card['number']}", 1)
+    combat = body["combat"]
+    if combat is not None:
+        put("combat.territory.under_way", 1)
+        put(f"combat.territory.{combat['territory']}", 1)
+        for side in O.COMBAT_SIDES:
+            entry = combat[side]
+            put(f"combat.sides.{side}.{of(entry['seat'])}", 1)
+            put(f"combat.sides.{side}_committed", entry["committed"])
+            if entry["seat"] == seat and "dial" in entry:
+                put("combat.own.known", 1)
+                put("combat.own.dial", entry["dial"] / DIAL_MAX)
+                for value in set(entry.get("cards", ())):
+                    share = entry["cards"].count(value) / O.MAX_SLOTS
+                    put(f"combat.own.cards.value{value}", share)
+    encounter = body["encounter"]
+    if encounter is not None:
+        put("encounter.under_way", 1)
+        put(f"encounter.seat.{of(encounter['seat'])}", 1)
+        put(f"encounter.territory.{encounter['territory']}", 1)
+        put(f"encounter.card{encounter['number']}", 1)
+        for option in encounter["options"]:
+            put(f"encounter.option_taken.{option['label']}", option["taken"])
+    return want
+
+
+def check(encoder: DeclaredEncoder, s: ScytheState, seat: int | None, k: int) -> None:
+    """The vector holds what the view shows, nothing else, within its bounds, and a re-deal
+    of what ``seat`` cannot see (``determinize``) leaves it alone."""
+    vector = encoder.encode(s, seat)
     assert len(vector) == encoder.size
     assert all(isinstance(x, float) and math.isfinite(x) for x in vector)
-    assert all(encoder.low <= x <= encoder.high for x in vector)
-    assert encoder.encode(s, seat) == vector
+    assert all(lo <= x <= hi for x, lo, hi in zip(vector, encoder.low, encoder.high, strict=True))
+    names = encoder.entries()
+    turns = s.options.get("turn_limit", 0) or UNLIMITED_TURNS
+    held = {names[i]: x for i, x in enumerate(vector) if x}
+    assert held == pytest.approx(from_view(s.view(seat), seat, s.players, turns * s.players))
     twin = s.determinize(seat, Rng(k))
     assert encoder.encode(twin, seat) == vector
 

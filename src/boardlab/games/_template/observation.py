@@ -1,5 +1,7 @@
-"""The fixed-size observation of a seat, every entry named, computed from ``view(seat)`` by
-the game's own rule functions. Follow ``games/konoten/observation.py``.
+"""The fixed-size observation of a seat, declared once on ``boardlab.engine.vector``: every
+part's entry names and bounds and how it is read from the state (only what ``view(seat)``
+shows), derived parts computed by the game's own rule functions. Follow
+``games/konoten/observation.py``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Scythe's observation vector for learning environments, built from ``view(seat)`` only.
+"""Scythe's observation vector, declared once (``boardlab.engine.vector``): what
+``view(seat)`` shows, read from the state.
 
 Seats are counted from the observer: ``seat0`` is the observing seat (seat 0 for a
 spectator), ``seat1`` the next seat, and so on; every seat reference inside the vector
@@ -12,8 +13,16 @@ tunnels) are not repeated: its position in the vector names it.
 
 From the envelope: the pending decision's kind (shown to the seat that decides, so
 another seat's vector says only who is to move), the seat to move, whether the game is
-over, the scores as the seat may know them, the winners. The body gives the rest; see
-``fields()`` and the package README.
+over, the scores as the seat may know them (its own running score, ``scores_seen_by``;
+all of them once over), the winners. The body gives the rest: control comes from
+``control.all_controlled`` (a defender keeps a territory while its combat is pending,
+ruling 21.3 #11), objectives met from ``objectives.Position``, produce costs from
+``trade_produce.produce_cost``; see ``fields()`` and the package README.
+
+Only seat 0 and the spectator share a rotation, and they do not see the same things (seat
+0's decision, coins, score, hand, objectives, combat choices): the spectator's vector is
+the same declaration without those ops, run as its own program (``DeclaredEncoder``'s
+``spectator``).
 
 >>> import boardlab
 >>> state = boardlab.new("scythe", players=3, seed=1)
@@ -25,24 +34,46 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Ask
-from boardlab.games.scythe.board import INDEX, N_SPACES, SPACE_IDS
-from boardlab.games.scythe.codec import UNLIMITED_TURNS, check_players
-from boardlab.games.scythe.content import (
-    CONTENT,
-    FACTION_IDS,
-    STAR_GOALS,
-    TOP_ACTIONS,
+from boardlab.engine.layouts import KEY, PLAYER
+from boardlab.engine.vector import (
+    Op,
+    VectorDeclaration,
+    attr,
+    bits,
+    derived,
+    frame_derived,
+    frame_field,
+    framed,
+    lookup,
+    number,
+    of_seat,
+    onehot,
+    part,
+    seat,
 )
+from boardlab.engine.vector_encoder import DeclaredEncoder
+from boardlab.games.scythe import objectives
+from boardlab.games.scythe.board import N_SPACES, SPACE_IDS
+from boardlab.games.scythe.board import bits as spaces_of
+from boardlab.games.scythe.codec import UNLIMITED_TURNS, check_players
+from boardlab.games.scythe.combat import ATTACKER, DEFENDER
+from boardlab.games.scythe.content import CONTENT, FACTION_IDS, STAR_GOALS, TOP_ACTIONS
+from boardlab.games.scythe.control import all_controlled
 from boardlab.games.scythe.flow import RULES
+from boardlab.games.scythe.frames import CombatCards, CombatFight, EncounterOption
 from boardlab.games.scythe.options import TURN_LIMIT
 from boardlab.games.scythe.tables import (
     COMBAT_VALUES,
+    COST_MIN,
+    COST_START,
     DIAL_MAX,
+    MECH,
     N_MECHS,
+    N_RESOURCES,
     N_SECTIONS,
     N_STRUCTURES,
     N_VALUES,
@@ -51,16 +82,18 @@ from boardlab.games.scythe.tables import (
     POPULARITY_MAX,
     POWER_MAX,
     PRODUCE_COSTS,
+    SECTION_TOP,
+    TOP_STRUCTURE,
     TOP_UPGRADE_BOXES,
     UNITS_PER_SEAT,
     WORKER,
 )
-from boardlab.games.scythe.view import ENDED
+from boardlab.games.scythe.trade_produce import produce_cost
+from boardlab.games.scythe.view import ENDED, _last_section
 from boardlab.games.scythe.vocabulary import RESOURCES, STRUCTURES, TRACKS
 
 if TYPE_CHECKING:
-    from boardlab.engine import GameState
-    from boardlab.games.scythe.fast_observation import FastScytheEncoder
+    pass
 
 #: Every decision kind, in the order of the ``decision.kind`` one-hot (``flow.RULES`` order).
 DECISION_KINDS: tuple[str, ...] = tuple(
@@ -72,11 +105,11 @@ MATS = tuple(mat.id for mat in CONTENT.mats)
 BONUS_TILES = tuple(tile.id for tile in CONTENT.bonus_tiles)
 #: The once-only star goals by their view names (``stars`` of a player).
 ONCE_STARS = tuple(STAR_GOALS[goal] for goal in ONCE_GOALS)
-#: ``upgrades`` of a player: the top-row box of each choice id.
+#: ``upgrades`` of a player: the top-row box of each choice id (bit ``k`` of ``top_upgrades``).
 UPGRADE_BOXES = tuple(
     CONTENT.mat_rules.top_actions[top].choices[c].id for top, c in TOP_UPGRADE_BOXES
 )
-#: ``enlist_bonuses`` of a player, by track.
+#: ``enlist_bonuses`` of a player, by track (bit ``k`` of ``recruit_bonuses``).
 ENLIST_BONUSES = tuple(bonus.track for bonus in CONTENT.mat_rules.enlist_bonuses)
 #: ``last_section``: by the section's top action, or the Factory card.
 LAST_SECTIONS = (*TOP_ACTIONS, "factory")
@@ -85,7 +118,6 @@ N_FACTORY = len(CONTENT.factory_cards)
 N_ENCOUNTERS = len(CONTENT.encounters)
 ENCOUNTER_OPTIONS = max(len(card.options) for card in CONTENT.encounters)
 N_TILES = len(BONUS_TILES)
-N_RESOURCES = len(RESOURCES)
 N_WORKERS = UNITS_PER_SEAT - WORKER
 #: Cards of each value in the combat deck: the most a hand or the discard pile can hold.
 VALUE_COUNTS = tuple(CONTENT.combat_deck.count(value) for value in COMBAT_VALUES)
@@ -100,6 +132,7 @@ PRODUCE_MAX = tuple(
     max(1, sum(amount for _, t, amount in PRODUCE_COSTS if t == TRACKS.index(track)))
     for track in PRODUCE_TRACKS
 )
+# fmt: off
 #: ``seatK.tracks``, in order.
 SEAT_TRACKS = (
     "power", "popularity", "coins", "coins_known", "combat_cards", "objectives_held",
@@ -121,394 +154,465 @@ SCORE_SCALE = 50.0
 RESOURCE_SCALE = 4.0
 HAND_SCALE = 4.0
 
+#: What the running score reads (``scoring.breakdown``, ``tiebreak``) and whether it is final.
+SCORE_INPUTS = (
+    "is_over", "coins", "popularity", "power", "star_goals", "combat_stars", "objective_stars",
+    "units", "structures", "active", "resources", "bonus_tile",
+)
+#: What ``objectives.Position.holds`` reads of the state, with the cards held.
+OBJECTIVE_INPUTS = (
+    "objectives", "units", "structures", "active", "faction", "resources", "coins", "popularity",
+    "power", "hand", "top_upgrades", "recruits", "star_goals", "combat_stars", "objective_stars",
+)
+DECK_INPUTS = (
+    "combat_deck", "objective_deck", "encounter_deck", "encounter_tokens", "factory_offer",
+    "combat_discard",
+)
+TRACK_INPUTS = ("power", "popularity", "coins", "ended", "hand", "objectives", "units")
+PIECES_WIDTH = len(PRODUCE_TRACKS) + N_MECHS + N_STRUCTURES + len(ENLIST_BONUSES)
+#: What ``_records`` reads: stars, objectives revealed, upgrades and sections of a seat.
+RECORD_INPUTS = (
+    "star_goals", "objective_stars", "combat_stars", "objectives_revealed", "top_upgrades", "mat",
+    "bottom_cubes", "recruits", "structures",
+)
+# fmt: on
+RECORDS_WIDTH = (
+    3
+    + len(ONCE_STARS)
+    + N_OBJECTIVES
+    + len(UPGRADE_BOXES)
+    + N_SECTIONS * (len(TOP_ACTIONS) + len(SECTION_FLAGS))
+)
+FRAME_GROUPS = {
+    CombatFight.key: "fight",
+    CombatCards.key: "cards",
+    EncounterOption.key: "encounter",
+}
+
 _KIND = {kind: i for i, kind in enumerate(DECISION_KINDS)}
-_FACTION = {faction: i for i, faction in enumerate(FACTION_IDS)}
-_MAT = {mat: i for i, mat in enumerate(MATS)}
-_TILE = {tile: i for i, tile in enumerate(BONUS_TILES)}
-_STRUCTURE = {name: i for i, name in enumerate(STRUCTURES)}
-_TOP = {name: i for i, name in enumerate(TOP_ACTIONS)}
-_UPGRADE = {name: i for i, name in enumerate(UPGRADE_BOXES)}
-_ENLIST = {track: i for i, track in enumerate(ENLIST_BONUSES)}
 _LAST = {name: i for i, name in enumerate(LAST_SECTIONS)}
-_VALUE = {value: v for v, value in enumerate(COMBAT_VALUES)}
-_LABEL = {label: k for k, label in enumerate("ABCDEFGH"[:ENCOUNTER_OPTIONS])}
-
-
-Relative = Callable[[int], int]
+_LABELS = "ABCDEFGH"[:ENCOUNTER_OPTIONS]
 
 
 def _squash(x: float, scale: float) -> float:
     return x / (x + scale) if x > 0 else 0.0
 
 
-class ScytheObservationEncoder:
-    """A fixed-length vector of one seat's view at one player count (see ``fields()``)."""
-
-    __slots__ = ("_fields", "_seat_width", "_space_width", "players", "size", "turns")
-
-    low = 0.0
-    high = 1.0
-
-    def __init__(self, players: int, turn_limit: int) -> None:
-        self.players = n = players
-        #: Turns in a whole game, for ``progress``.
-        self.turns = (turn_limit if turn_limit > 0 else UNLIMITED_TURNS) * players
-        # per space: encounter token, controller, structure owner and kind, each seat's
-        # character / mechs / workers, resources
-        self._space_width = 1 + n + n + N_STRUCTURES + len(SPACE_UNITS) * n + N_RESOURCES
-        parts: list[tuple[str, int]] = [
-            ("decision.kind", len(DECISION_KINDS)),
-            ("to_move", n + 1),
-            ("over", 1),
-            ("winners", n),
-            ("scores", 2 * n),
-            ("progress", 1),
-            ("active", n),
-            ("order", n * n),
-            ("ended", len(ENDED_REASONS)),
-            ("bonus_tile", N_TILES),
-            ("decks", len(DECK_COUNTS) + N_VALUES),
-            ("spaces", N_SPACES * self._space_width),
-        ]
-        seat_parts = (
-            ("faction", len(FACTION_IDS)),
-            ("mat", len(MATS)),
-            ("tracks", len(SEAT_TRACKS)),
-            ("stars", 3 + len(ONCE_STARS)),  # total, once-only goals, objective, combat
-            ("objectives_revealed", N_OBJECTIVES),
-            ("upgrades", len(UPGRADE_BOXES)),
-            ("sections", N_SECTIONS * (len(TOP_ACTIONS) + len(SECTION_FLAGS))),
-            ("produce_cost", len(PRODUCE_TRACKS)),
-            ("mechs", N_MECHS),
-            ("structures", N_STRUCTURES),
-            ("enlist_bonuses", len(ENLIST_BONUSES)),
-            ("last_section", len(LAST_SECTIONS)),
-            ("factory_card", N_FACTORY),
-        )
-        self._seat_width = sum(width for _, width in seat_parts)
-        for k in range(n):
-            parts += [(f"seat{k}.{name}", width) for name, width in seat_parts]
-        parts += [
-            ("you.hand", N_VALUES),
-            ("you.objectives", N_OBJECTIVES),
-            ("you.objectives_met", N_OBJECTIVES),
-            ("you.factory_offer", 1 + N_FACTORY),
-            ("combat.territory", 1 + N_SPACES),
-            ("combat.sides", 2 * n + 2),  # attacker, defender, committed of each
-            ("combat.own", 2 + N_VALUES),  # known, dial, cards by value
-            ("encounter", 1 + n + N_SPACES + N_ENCOUNTERS + ENCOUNTER_OPTIONS),
-        ]
-        fields: dict[str, tuple[int, int]] = {}
-        start = 0
-        for name, width in parts:
-            fields[name] = (start, start + width)
-            start += width
-        self._fields = fields
-        self.size = start
-
-    def fields(self) -> dict[str, tuple[int, int]]:
-        """Named parts of the vector as ``(start, stop)`` ranges that tile it in order."""
-        return dict(self._fields)
-
-    def entries(self) -> tuple[str, ...]:
-        """One name per entry, in vector order: its block of ``fields()``, a dot, and what
-        the entry holds (``seat1.tracks.power``, ``spaces.r3c4.controller.seat0``)."""
-        return _entry_names(self.players)
-
-    def fast(self) -> FastScytheEncoder:
-        """The same vector straight from the state (``fast_observation.py``)."""
-        return _fast(self)
-
-    def encode(self, state: GameState, seat: int | None) -> list[float]:
-        """The vector of what ``seat`` (None: a spectator) sees in ``state``: its view's."""
-        return self.encode_view(state.view(seat), seat)
-
-    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
-        """The vector of ``view`` (``state.view(seat)``), seats rotated to put ``seat`` first."""
-        n = self.players
-        me = seat or 0
-        f = self._fields
-        v = [0.0] * self.size
-        body = view["body"]
-
-        def rel(p: int) -> int:
-            return (p - me) % n
-
-        decision = view["decision"]
-        if decision is not None:
-            v[f["decision.kind"][0] + _KIND[decision["kind"]]] = 1.0
-        to_move = view["to_move"]
-        v[f["to_move"][0] + (n if to_move is None else rel(to_move))] = 1.0
-        v[f["over"][0]] = float(view["over"])
-        at = f["winners"][0]
-        for side in view["winners"]:
-            v[at + rel(view["sides"].index(side))] = 1.0
-        at = f["scores"][0]
-        for p, score in enumerate(view["scores"][:n]):
-            if score is not None:
-                v[at + 2 * rel(p)] = _squash(float(score), SCORE_SCALE)
-                v[at + 2 * rel(p) + 1] = 1.0
-        v[f["progress"][0]] = min(1.0, body["turn"] / self.turns)
-        v[f["active"][0] + rel(body["active"])] = 1.0
-        at = f["order"][0]
-        for position, p in enumerate(body["order"]):
-            v[at + rel(p) * n + position] = 1.0
-        ended = body["ended"]
-        if ended is not None:
-            v[f["ended"][0] + (0 if ended == "sixth_star" else 1)] = 1.0
-        v[f["bonus_tile"][0] + _TILE[body["bonus_tile"]["id"]]] = 1.0
-        self._decks(body["decks"], v, f["decks"][0])
-        self._spaces(body["spaces"], v, f["spaces"][0], rel)
-        seat_at = f["seat0.faction"][0]
-        for player in body["players"]:
-            self._player(player, v, seat_at + rel(player["seat"]) * self._seat_width)
-        if body["you"] is not None:
-            self._own(body["you"], v)
-        if body["combat"] is not None:
-            self._combat(body["combat"], v, rel, seat)
-        if body["encounter"] is not None:
-            self._encounter(body["encounter"], v, rel)
-        return v
-
-    @staticmethod
-    def _decks(decks: dict[str, Any], v: list[float], at: int) -> None:
-        v[at] = decks["combat"] / N_CARDS
-        v[at + 1] = decks["objectives"] / N_OBJECTIVES
-        v[at + 2] = decks["encounters"] / N_ENCOUNTERS
-        v[at + 3] = decks["encounter_tokens"] / ENCOUNTER_TOKENS
-        v[at + 4] = decks["factory_offer"] / N_FACTORY
-        discard = decks["combat_discard"]
-        for k, value in enumerate(COMBAT_VALUES):
-            v[at + 5 + k] = discard[str(value)] / VALUE_COUNTS[k]
-
-    def _spaces(self, spaces: list[dict[str, Any]], v: list[float], at: int, rel: Relative) -> None:
-        n = self.players
-        width = self._space_width
-        for space in spaces:
-            if space["encounter"]:
-                v[at] = 1.0
-            controller = space["controlled_by"]
-            if controller is not None:
-                v[at + 1 + rel(controller)] = 1.0
-            structure = space["structure"]
-            if structure is not None:
-                v[at + 1 + n + rel(structure["seat"])] = 1.0
-                v[at + 1 + 2 * n + _STRUCTURE[structure["kind"]]] = 1.0
-            units_at = at + 1 + 2 * n + N_STRUCTURES
-            for units in space["units"]:
-                b = units_at + 3 * rel(units["seat"])
-                v[b] = float(units["character"])
-                v[b + 1] = units["mechs"] / N_MECHS
-                v[b + 2] = units["workers"] / N_WORKERS
-            b = units_at + 3 * n
-            resources = space["resources"]
-            for r, name in enumerate(RESOURCES):
-                count = resources[name]
-                if count:
-                    v[b + r] = count / (count + RESOURCE_SCALE)
-            at += width
-
-    @staticmethod
-    def _player(player: dict[str, Any], v: list[float], at: int) -> None:
-        v[at + _FACTION[player["faction"]]] = 1.0
-        at += len(FACTION_IDS)
-        v[at + _MAT[player["mat"]]] = 1.0
-        at += len(MATS)
-        v[at] = player["power"] / POWER_MAX
-        v[at + 1] = player["popularity"] / POPULARITY_MAX
-        coins = player["coins"]
-        if coins is not None:
-            v[at + 2] = _squash(float(coins), COIN_SCALE)
-            v[at + 3] = 1.0
-        v[at + 4] = _squash(float(player["combat_cards"]), HAND_SCALE)
-        v[at + 5] = player["objectives_held"] / OBJECTIVES_HELD
-        v[at + 6] = player["workers_on_board"] / N_WORKERS
-        at += 7
-        stars = player["stars"]
-        v[at] = stars["total"] / STARS_MAX
-        for k, name in enumerate(ONCE_STARS):
-            v[at + 1 + k] = float(stars[name])
-        at += 1 + len(ONCE_STARS)
-        v[at] = stars["objective"] / OBJECTIVES_HELD
-        v[at + 1] = stars["combat"] / STARS_MAX
-        at += 2
-        for objective in player["objectives_revealed"]:
-            v[at + objective["number"] - 1] = 1.0
-        at += N_OBJECTIVES
-        for name in player["upgrades"]:
-            v[at + _UPGRADE[name]] = 1.0
-        at += len(UPGRADE_BOXES)
-        for section in player["sections"]:
-            top, bottom = section["top"], section["bottom"]
-            v[at + _TOP[top["action"]]] = 1.0
-            at += len(TOP_ACTIONS)
-            room = bottom["cost_start"] - bottom["cost_min"]
-            if room > 0:
-                v[at] = (bottom["cost_start"] - bottom["cost"]) / room
-            v[at + 1] = float(bottom["recruit_enlisted"])
-            v[at + 2] = float(top["structure_built"])
-            at += 3
-        cost = player["produce_cost"]
-        v[at] = cost["power"] / PRODUCE_MAX[0]
-        v[at + 1] = cost["popularity"] / PRODUCE_MAX[1]
-        v[at + 2] = cost["coins"] / PRODUCE_MAX[2]
-        at += 3
-        for k, mech in enumerate(player["mechs"]):
-            if mech["at"] is not None:
-                v[at + k] = 1.0
-        at += N_MECHS
-        for k, name in enumerate(STRUCTURES):
-            if player["structures"][name] is not None:
-                v[at + k] = 1.0
-        at += N_STRUCTURES
-        for track in player["enlist_bonuses"]:
-            v[at + _ENLIST[track]] = 1.0
-        at += len(ENLIST_BONUSES)
-        if player["last_section"] is not None:
-            v[at + _LAST[player["last_section"]]] = 1.0
-        at += len(LAST_SECTIONS)
-        if player["factory_card"] is not None:
-            v[at + player["factory_card"]["number"] - 1] = 1.0
-
-    def _own(self, own: dict[str, Any], v: list[float]) -> None:
-        f = self._fields
-        at = f["you.hand"][0]
-        for value in own["hand"]:
-            v[at + _VALUE[value]] += 1.0 / VALUE_COUNTS[_VALUE[value]]
-        held, met = f["you.objectives"][0], f["you.objectives_met"][0]
-        for objective in own["objectives"]:
-            v[held + objective["number"] - 1] = 1.0
-            if objective["met"]:
-                v[met + objective["number"] - 1] = 1.0
-        offer = own["factory_offer"]
-        if offer is not None:
-            at = f["you.factory_offer"][0]
-            v[at] = 1.0
-            for card in offer:
-                v[at + card["number"]] = 1.0
-
-    def _combat(
-        self, combat: dict[str, Any], v: list[float], rel: Relative, seat: int | None
-    ) -> None:
-        n = self.players
-        f = self._fields
-        at = f["combat.territory"][0]
-        v[at] = 1.0
-        v[at + 1 + INDEX[combat["territory"]]] = 1.0
-        at = f["combat.sides"][0]
-        for side, name in enumerate(("attacker", "defender")):
-            entry = combat[name]
-            v[at + side * n + rel(entry["seat"])] = 1.0
-            v[at + 2 * n + side] = float(entry["committed"])
-            if entry["seat"] == seat and "dial" in entry:
-                own = f["combat.own"][0]
-                v[own] = 1.0
-                v[own + 1] = entry["dial"] / DIAL_MAX
-                for value in entry.get("cards", ()):
-                    v[own + 2 + _VALUE[value]] += 1.0 / MAX_SLOTS
-
-    def _encounter(self, encounter: dict[str, Any], v: list[float], rel: Relative) -> None:
-        n = self.players
-        at = self._fields["encounter"][0]
-        v[at] = 1.0
-        v[at + 1 + rel(encounter["seat"])] = 1.0
-        at += 1 + n
-        v[at + INDEX[encounter["territory"]]] = 1.0
-        at += N_SPACES
-        v[at + encounter["number"] - 1] = 1.0
-        at += N_ENCOUNTERS
-        for option in encounter["options"]:
-            if option["taken"]:
-                v[at + _LABEL[option["label"]]] = 1.0
-
-
-@functools.cache
-def _entry_names(players: int) -> tuple[str, ...]:
-    """The names of ``ScytheObservationEncoder.entries`` (built on first use)."""
-    seats = tuple(f"seat{k}" for k in range(players))
+def declare(players: int, turns: int, spectator: bool = False) -> VectorDeclaration:
+    """The parts of the vector at ``players`` seats, in order; ``turns`` is a whole game's
+    (for ``progress``); ``spectator`` leaves out what only a seat sees of itself."""
+    n = players
+    seen = not spectator
+    seats = tuple(f"seat{k}" for k in range(n))
     values = tuple(f"value{value}" for value in COMBAT_VALUES)
-    objectives = tuple(f"objective{k}" for k in range(1, N_OBJECTIVES + 1))
+    objective_names = tuple(f"objective{k}" for k in range(1, N_OBJECTIVES + 1))
     factory = tuple(f"card{k}" for k in range(1, N_FACTORY + 1))
-    names: list[str] = []
-
-    def block(name: str, *parts: Iterable[str]) -> None:
-        names.extend(f"{name}.{part}" for entries in parts for part in entries)
-
-    block("decision.kind", DECISION_KINDS)
-    block("to_move", seats, ("nobody",))
-    block("over", ("game_over",))
-    block("winners", seats)
-    block("scores", (f"{seat}.{what}" for seat in seats for what in ("score", "known")))
-    block("progress", ("turns_begun_share",))
-    block("active", seats)
-    block("order", (f"{seat}.place{k}" for seat in seats for k in range(1, players + 1)))
-    block("ended", ENDED_REASONS)
-    block("bonus_tile", BONUS_TILES)
-    block("decks", DECK_COUNTS, (f"combat_discard.{value}" for value in values))
-    for space in SPACE_IDS:
-        block(
+    space_width = 1 + 2 * n + N_STRUCTURES + len(SPACE_UNITS) * n + N_RESOURCES
+    # the decision changes at every step: no inputs (comparing decisions costs more)
+    own = [] if spectator else [derived(_decision_kind, (), len(DECISION_KINDS))]
+    v = VectorDeclaration(n)
+    v.frames(FRAME_GROUPS)
+    v.add(
+        part("decision.kind", DECISION_KINDS, *own),
+        part(
+            "to_move",
+            (*seats, "nobody"),
+            seat(attr("decision.player")),
+            number(attr("is_over"), at=n),
+        ),
+        part("over", ("game_over",), number(attr("is_over"))),
+        part(
+            "winners",
+            seats,
+            derived(functools.partial(_results, seen), SCORE_INPUTS, 3 * n),
+        ),
+        part("scores", (f"{s}.{what}" for s in seats for what in ("score", "known"))),
+        part(
+            "progress",
+            ("turns_begun_share",),
+            derived(functools.partial(_progress, turns), ("turn",), 1),
+        ),
+        part("active", seats, seat(attr("active"))),
+        part(
+            "order",
+            (f"{s}.place{k}" for s in seats for k in range(1, n + 1)),
+            derived(_order, ("order",), n * n),
+        ),
+        part("ended", ENDED_REASONS, lookup(attr("ended"), {e: i for i, e in enumerate(ENDED)})),
+        part("bonus_tile", BONUS_TILES, onehot(attr("bonus_tile"), N_TILES)),
+        part(
+            "decks",
+            (*DECK_COUNTS, *(f"combat_discard.{value}" for value in values)),
+            derived(_decks, DECK_INPUTS, len(DECK_COUNTS) + N_VALUES),
+        ),
+        part(
             "spaces",
-            (f"{space}.encounter_token",),
-            (f"{space}.controller.{seat}" for seat in seats),
-            (f"{space}.structure_owner.{seat}" for seat in seats),
-            (f"{space}.structure.{kind}" for kind in STRUCTURES),
-            (f"{space}.{seat}.{unit}" for seat in seats for unit in SPACE_UNITS),
-            (f"{space}.resources.{resource}" for resource in RESOURCES),
-        )
-    for seat in seats:
-        block(f"{seat}.faction", FACTION_IDS)
-        block(f"{seat}.mat", MATS)
-        block(f"{seat}.tracks", SEAT_TRACKS)
-        block(f"{seat}.stars", ("total",), ONCE_STARS, ("objective", "combat"))
-        block(f"{seat}.objectives_revealed", objectives)
-        block(f"{seat}.upgrades", UPGRADE_BOXES)
-        for k in range(1, N_SECTIONS + 1):
-            block(
-                f"{seat}.sections",
-                (f"section{k}.top.{top}" for top in TOP_ACTIONS),
-                (f"section{k}.{what}" for what in SECTION_FLAGS),
-            )
-        block(f"{seat}.produce_cost", PRODUCE_TRACKS)
-        block(f"{seat}.mechs", (f"mech{k}_deployed" for k in range(1, N_MECHS + 1)))
-        block(f"{seat}.structures", (f"{kind}_built" for kind in STRUCTURES))
-        block(f"{seat}.enlist_bonuses", ENLIST_BONUSES)
-        block(f"{seat}.last_section", LAST_SECTIONS)
-        block(f"{seat}.factory_card", factory)
-    block("you.hand", values)
-    block("you.objectives", objectives)
-    block("you.objectives_met", objectives)
-    block("you.factory_offer", ("looked_at",), factory)
-    block("combat.territory", ("under_way",), SPACE_IDS)
-    block(
-        "combat.sides",
-        (f"{side}.{seat}" for side in COMBAT_SIDES for seat in seats),
-        (f"{side}_committed" for side in COMBAT_SIDES),
+            (
+                f"{space}.{entry}"
+                for space in SPACE_IDS
+                for entry in (
+                    "encounter_token",
+                    *(f"controller.{s}" for s in seats),
+                    *(f"structure_owner.{s}" for s in seats),
+                    *(f"structure.{kind}" for kind in STRUCTURES),
+                    *(f"{s}.{unit}" for s in seats for unit in SPACE_UNITS),
+                    *(f"resources.{resource}" for resource in RESOURCES),
+                )
+            ),
+            derived(
+                functools.partial(_board, space_width),
+                ("units", "structures", "active"),
+                N_SPACES * space_width,
+            ),
+            derived(
+                functools.partial(_supplies, space_width),
+                ("encounter_tokens", "resources"),
+                N_SPACES * space_width,
+            ),
+        ),
     )
-    block("combat.own", ("known", "dial"), (f"cards.{value}" for value in values))
-    block(
-        "encounter",
-        ("under_way",),
-        (f"seat.{seat}" for seat in seats),
-        (f"territory.{space}" for space in SPACE_IDS),
-        (f"card{k}" for k in range(1, N_ENCOUNTERS + 1)),
-        (f"option_taken.{label}" for label in _LABEL),
+    sections = (
+        f"section{k}.{entry}"
+        for k in range(1, N_SECTIONS + 1)
+        for entry in (*(f"top.{top}" for top in TOP_ACTIONS), *SECTION_FLAGS)
     )
-    return tuple(names)
+    v.seat_parts(
+        part("faction", FACTION_IDS, onehot(of_seat("faction"), len(FACTION_IDS))),
+        part("mat", MATS, onehot(of_seat("mat"), len(MATS))),
+        part(
+            "tracks",
+            SEAT_TRACKS,
+            derived(functools.partial(_tracks, seen), TRACK_INPUTS, len(SEAT_TRACKS)),
+        ),
+        part(
+            "stars",
+            ("total", *ONCE_STARS, "objective", "combat"),
+            derived(_records, RECORD_INPUTS, RECORDS_WIDTH),
+        ),
+        part("objectives_revealed", objective_names),
+        part("upgrades", UPGRADE_BOXES),
+        part("sections", sections),
+        part(
+            "produce_cost",
+            PRODUCE_TRACKS,
+            derived(_pieces, ("units", "structures", "recruit_bonuses"), PIECES_WIDTH),
+        ),
+        part("mechs", (f"mech{k}_deployed" for k in range(1, N_MECHS + 1))),
+        part("structures", (f"{kind}_built" for kind in STRUCTURES)),
+        part("enlist_bonuses", ENLIST_BONUSES),
+        part(
+            "last_section",
+            LAST_SECTIONS,
+            derived(_last, ("last_section", "mat"), len(LAST_SECTIONS)),
+        ),
+        part("factory_card", factory, onehot(of_seat("factory_card"), N_FACTORY)),
+    )
+
+    def mine(*ops: Op) -> tuple[Op, ...]:
+        return () if spectator else ops
+
+    v.add(
+        part("you.hand", values, *mine(derived(_hand, ("hand",), N_VALUES))),
+        part(
+            "you.objectives",
+            objective_names,
+            *mine(derived(_objectives, OBJECTIVE_INPUTS, 2 * N_OBJECTIVES)),
+        ),
+        part("you.objectives_met", objective_names),
+        part(
+            "you.factory_offer",
+            ("looked_at", *factory),
+            *mine(derived(_factory_offer, ("factory_seen", "factory_offer"), 1 + N_FACTORY)),
+        ),
+        part(
+            "combat.territory",
+            ("under_way", *SPACE_IDS),
+            lookup(frame_field(KEY), {CombatFight.key: 0}),
+            onehot(frame_field(CombatFight.territory), N_SPACES, at=1),
+            from_frame="fight",
+        ),
+        part(
+            "combat.sides",
+            (
+                *(f"{side}.{s}" for side in COMBAT_SIDES for s in seats),
+                *(f"{side}_committed" for side in COMBAT_SIDES),
+            ),
+            seat(frame_field(PLAYER)),
+            seat(frame_field(CombatFight.defender), at=n),
+            frame_derived(_committed, 2, at=2 * n),
+            from_frame="fight",
+        ),
+        part(
+            "combat.own",
+            ("known", "dial", *(f"cards.{value}" for value in values)),
+            *mine(
+                *framed("fight", frame_derived(_own_commit, 2 + N_VALUES)),
+                *framed("cards", frame_derived(_own_dial, 2)),
+            ),
+        ),
+        part(
+            "encounter",
+            (
+                "under_way",
+                *(f"seat.{s}" for s in seats),
+                *(f"territory.{space}" for space in SPACE_IDS),
+                *(f"card{k}" for k in range(1, N_ENCOUNTERS + 1)),
+                *(f"option_taken.{label}" for label in _LABELS),
+            ),
+            lookup(frame_field(KEY), {EncounterOption.key: 0}),
+            seat(frame_field(PLAYER), at=1),
+            onehot(frame_field(EncounterOption.territory), N_SPACES, at=1 + n),
+            onehot(frame_field(EncounterOption.card), N_ENCOUNTERS, at=1 + n + N_SPACES),
+            bits(
+                frame_field(EncounterOption.chosen),
+                ENCOUNTER_OPTIONS,
+                at=1 + n + N_SPACES + N_ENCOUNTERS,
+            ),
+            from_frame="encounter",
+        ),
+    )
+    return v
 
 
+# ---------------------------------------------------------------------- the header
+def _decision_kind(s: Any, _seat: int, me: int) -> list[float]:
+    """The decision's kind, to the seat that decides only (as the envelope shows it)."""
+    out = [0.0] * len(DECISION_KINDS)
+    decision = s.decision
+    if decision is not None and decision.player == me:
+        out[_KIND[decision.kind]] = 1.0
+    return out
+
+
+def _results(seen: bool, s: Any, _seat: int, me: int) -> list[float]:
+    """``winners`` and ``scores``: every score once over (``side_scores``), before that the
+    observer's own running score (``scores_seen_by``), none for a spectator."""
+    n = s.players
+    out = [0.0] * (3 * n)
+    scores: Sequence[float | None] = [None] * n
+    if s.is_over:
+        for p in s.side_winners():
+            out[(p - me) % n] = 1.0
+        scores = s.side_scores()
+    elif seen:
+        scores = s.scores_seen_by(me)
+    for p, score in enumerate(scores[:n]):
+        if score is not None:
+            at = n + 2 * ((p - me) % n)
+            out[at] = _squash(float(score), SCORE_SCALE)
+            out[at + 1] = 1.0
+    return out
+
+
+def _progress(turns: int, s: Any, _seat: int, _me: int) -> tuple[float]:
+    return (min(1.0, s.turn / turns),)
+
+
+def _order(s: Any, _seat: int, me: int) -> list[float]:
+    n = s.players
+    out = [0.0] * (n * n)
+    for position, p in enumerate(s.order):
+        out[(p - me) % n * n + position] = 1.0
+    return out
+
+
+def _decks(s: Any, _seat: int, _me: int) -> list[float]:
+    return [
+        len(s.combat_deck) / N_CARDS,
+        len(s.objective_deck) / N_OBJECTIVES,
+        len(s.encounter_deck) / N_ENCOUNTERS,
+        s.encounter_tokens.bit_count() / ENCOUNTER_TOKENS,
+        len(s.factory_offer) / N_FACTORY,
+        *(count / total for count, total in zip(s.combat_discard, VALUE_COUNTS, strict=True)),
+    ]
+
+
+def _controlled(s: Any) -> list[int]:
+    """``control.all_controlled``, kept while what it reads is equal (the board and the
+    objectives met read it in one call)."""
+    kept = _CONTROL[0]
+    if s.active == kept[0] and s.units == kept[1] and s.structures == kept[2]:
+        return kept[3]
+    owned = all_controlled(s)
+    _CONTROL[0] = (s.active, s.units.copy(), s.structures.copy(), owned)
+    return owned
+
+
+_CONTROL: list[tuple[int, list[int], list[int], list[int]]] = [(-1, [], [], [])]
+
+
+def _board(width: int, s: Any, _seat: int, me: int) -> list[float]:
+    """Every space's controller, structure and each seat's units there."""
+    n = s.players
+    out = [0.0] * (N_SPACES * width)
+    for p, mask in enumerate(_controlled(s)):
+        for space in spaces_of(mask):
+            out[space * width + 1 + (p - me) % n] = 1.0
+    for k, space in enumerate(s.structures):
+        if space >= 0:
+            p, kind = divmod(k, N_STRUCTURES)
+            out[space * width + 1 + n + (p - me) % n] = 1.0
+            out[space * width + 1 + 2 * n + kind] = 1.0
+    units = s.units
+    for p in range(n):
+        column = 1 + 2 * n + N_STRUCTURES + 3 * ((p - me) % n)
+        for kind, (first, stop, most) in enumerate(_UNIT_KINDS):
+            counts: dict[int, int] = {}
+            for space in units[p * UNITS_PER_SEAT + first : p * UNITS_PER_SEAT + stop]:
+                if space >= 0:
+                    counts[space] = counts.get(space, 0) + 1
+            for space, count in counts.items():
+                out[space * width + column + kind] = count / most
+    return out
+
+
+#: Per unit kind of ``SPACE_UNITS``: its pieces and the most of them.
+_UNIT_KINDS = ((0, MECH, 1), (MECH, WORKER, N_MECHS), (WORKER, UNITS_PER_SEAT, N_WORKERS))
+
+
+def _supplies(width: int, s: Any, _seat: int, _me: int) -> list[float]:
+    """Every space's encounter token and the resources lying there."""
+    out = [0.0] * (N_SPACES * width)
+    for space in spaces_of(s.encounter_tokens):
+        out[space * width] = 1.0
+    for k, count in enumerate(s.resources):
+        if count:
+            space, r = divmod(k, N_RESOURCES)
+            out[space * width + width - N_RESOURCES + r] = count / (count + RESOURCE_SCALE)
+    return out
+
+
+# ---------------------------------------------------------------------- each seat
+def _tracks(seen: bool, s: Any, p: int, me: int) -> list[float]:
+    """``tracks``: a seat's coins are known to itself, and to everyone once the game has
+    ended (as the view says: ``ended``)."""
+    held = s.objectives[p * OBJECTIVES_HELD : (p + 1) * OBJECTIVES_HELD]
+    workers = s.units[p * UNITS_PER_SEAT + WORKER : (p + 1) * UNITS_PER_SEAT]
+    known = (seen and p == me) or s.ended
+    return [
+        s.power[p] / POWER_MAX,
+        s.popularity[p] / POPULARITY_MAX,
+        _squash(float(s.coins[p]), COIN_SCALE) if known else 0.0,
+        1.0 if known else 0.0,
+        _squash(float(s.hand_size(p)), HAND_SCALE),
+        sum(1 for card in held if card >= 0) / OBJECTIVES_HELD,
+        sum(1 for x in workers if x >= 0) / N_WORKERS,
+    ]
+
+
+def _records(s: Any, p: int, _me: int) -> list[float]:
+    """``stars``, ``objectives_revealed``, ``upgrades`` and ``sections`` of seat ``p``."""
+    goals = s.star_goals[p]
+    out = [
+        s.stars(p) / STARS_MAX,
+        *(float(goals >> goal & 1) for goal in ONCE_GOALS),
+        s.objective_stars[p] / OBJECTIVES_HELD,
+        s.combat_stars[p] / STARS_MAX,
+    ]
+    revealed = [0.0] * N_OBJECTIVES
+    for card in s.objectives_revealed[p * OBJECTIVES_HELD : (p + 1) * OBJECTIVES_HELD]:
+        if card >= 0:
+            revealed[CONTENT.objectives[card].number - 1] = 1.0
+    out += revealed
+    out += (float(s.top_upgrades[p] >> box & 1) for box in range(len(UPGRADE_BOXES)))
+    mat = s.mat[p]
+    structures = s.structures[p * N_STRUCTURES : (p + 1) * N_STRUCTURES]
+    for section, top in enumerate(SECTION_TOP[mat]):
+        # its top action, the bottom action's cubes placed (a share of those it takes),
+        # its recruit enlisted, the top action's structure built
+        row = [0.0] * (len(TOP_ACTIONS) + len(SECTION_FLAGS))
+        row[top] = 1.0
+        room = COST_START[mat][section] - COST_MIN[mat][section]
+        if room > 0:
+            row[-3] = s.bottom_cubes[p * N_SECTIONS + section] / room
+        row[-2] = float(s.recruits[p] >> section & 1)
+        row[-1] = float(structures[TOP_STRUCTURE[top]] >= 0)
+        out += row
+    return out
+
+
+def _pieces(s: Any, p: int, _me: int) -> list[float]:
+    """``produce_cost`` (``trade_produce.produce_cost``), ``mechs`` deployed, ``structures``
+    built and ``enlist_bonuses`` taken."""
+    cost = produce_cost(s, p)
+    base = p * UNITS_PER_SEAT + MECH
+    bonuses = s.recruit_bonuses[p]
+    return [
+        *(c / most for c, most in zip(cost, PRODUCE_MAX, strict=True)),
+        *(float(x >= 0) for x in s.units[base : base + N_MECHS]),
+        *(float(x >= 0) for x in s.structures[p * N_STRUCTURES : (p + 1) * N_STRUCTURES]),
+        *(float(bonuses >> k & 1) for k in range(len(ENLIST_BONUSES))),
+    ]
+
+
+def _last(s: Any, p: int, _me: int) -> tuple[float, ...]:
+    section = _last_section(s, p)
+    return () if section is None else _ONE_HOT_LAST[_LAST[section]]
+
+
+_ONE_HOT_LAST = tuple(
+    tuple(float(k == i) for k in range(len(LAST_SECTIONS))) for i in range(len(LAST_SECTIONS))
+)
+
+
+# ---------------------------------------------------------------------- the observer's own
+def _hand(s: Any, _seat: int, me: int) -> list[float]:
+    row = s.hand[me * N_VALUES : (me + 1) * N_VALUES]
+    return [sum([1.0 / VALUE_COUNTS[v]] * count) for v, count in enumerate(row)]
+
+
+def _objectives(s: Any, _seat: int, me: int) -> list[float]:
+    """``you.objectives`` and ``you.objectives_met`` (``objectives.Position.holds``)."""
+    out = [0.0] * (2 * N_OBJECTIVES)
+    position = objectives.Position(s, me, _controlled(s))
+    for card in objectives.held(s, me):
+        record = CONTENT.objectives[card]
+        out[record.number - 1] = 1.0
+        if position.holds(record.condition):
+            out[N_OBJECTIVES + record.number - 1] = 1.0
+    return out
+
+
+def _factory_offer(s: Any, _seat: int, me: int) -> list[float]:
+    out = [0.0] * (1 + N_FACTORY)
+    if s.factory_seen >> me & 1:
+        out[0] = 1.0
+        for card in s.factory_offer:
+            out[CONTENT.factory_cards[card].number] = 1.0
+    return out
+
+
+def _committed(fight: tuple[Any, ...], _me: int) -> tuple[float, ...]:
+    return (1.0,) * len(fight[CombatFight.commits])
+
+
+def _own_commit(fight: tuple[Any, ...], me: int) -> list[float]:
+    """The observer's dial and cards, once its side committed them."""
+    commits = fight[CombatFight.commits]
+    for side, who in ((ATTACKER, fight[PLAYER]), (DEFENDER, fight[CombatFight.defender])):
+        if who == me and side < len(commits):
+            dial, cards, _ = commits[side]
+            return [1.0, dial / DIAL_MAX, *(sum([1.0 / MAX_SLOTS] * k) for k in cards)]
+    return []
+
+
+def _own_dial(cards: tuple[Any, ...], me: int) -> tuple[float, ...]:
+    """The observer's dial while it picks its cards (the frame sits on its fight's)."""
+    if cards[PLAYER] == me:
+        return (1.0, cards[CombatCards.dial] / DIAL_MAX)
+    return ()
+
+
+# ---------------------------------------------------------------------- the encoder
 @functools.cache
-def _fast(encoder: ScytheObservationEncoder) -> FastScytheEncoder:
-    from boardlab.games.scythe.fast_observation import FastScytheEncoder
-
-    return FastScytheEncoder(encoder)
-
-
-@functools.cache
-def _encoder(players: int, turn_limit: int) -> ScytheObservationEncoder:
-    return ScytheObservationEncoder(players, turn_limit)
+def _encoder(players: int, turn_limit: int) -> DeclaredEncoder:
+    turns = (turn_limit if turn_limit > 0 else UNLIMITED_TURNS) * players
+    return DeclaredEncoder(
+        declare(players, turns).compile(), declare(players, turns, spectator=True).compile()
+    )
 
 
-def observation_encoder(players: int, options: Mapping[str, Any]) -> ScytheObservationEncoder:
+def observation_encoder(players: int, options: Mapping[str, Any]) -> DeclaredEncoder:
     """The (cached) encoder for ``players``; of the options only ``turn_limit`` counts (for
     ``progress``)."""
     check_players(players)
