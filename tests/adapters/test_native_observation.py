@@ -1,8 +1,9 @@
 """The compiled observation encoders give exactly the normalised vector of the Python ones.
 
 Every real game's observation runs compiled: a declared vector in the engine's kernel
-(``boardlab._native.vector``), Compounded in its own C encoder, both built when boardlab is
-installed, writing the normalised observation vector straight from the state. For
+(``boardlab._native.vector``), Compounded and Linnaeus in their own C encoders, all built
+when boardlab is installed, writing the normalised observation vector straight from the
+state. For
 every game and player count, along random playouts, after every decision and for every
 seat and the spectator, its vector must equal bit for bit what ``Observer`` gives from the
 Python fast encoder; and a re-dealt hidden part (``state.determinize``) must not change it.

@@ -29,6 +29,7 @@ from boardlab.engine.vector import (
     onehot,
     part,
     seat,
+    seat_values,
     values,
 )
 from boardlab.engine.vector_encoder import DeclaredEncoder
@@ -99,6 +100,13 @@ def declaration() -> VectorDeclaration:
             number(item("coins", 2), at=1, scale=10.0),
             values(attr("goods"), 2, start=6, at=2, scale=3.0),
         ),
+        part(
+            "coins_by_seat",
+            (f"{s}.{what}" for s in seats for what in ("coins", "half")),
+            seat_values(attr("coins"), stride=2),
+            seat_values(attr("coins"), at=1, stride=2, scale=2.0, cap=3.0),
+            high=10,
+        ),
     )
     v.seat_parts(
         part("coins", ("coins",), number(of_seat("coins")), high=10),
@@ -151,6 +159,10 @@ def test_each_op_writes_what_it_reads_with_seats_counted_from_the_observer() -> 
         "shares.last_coin": 0.7,
         "shares.goods_a": 4 / 3,
         "shares.goods_b": 4 / 3,
+        "coins_by_seat.seat0.coins": 7,  # seat 2's, the observer's own first
+        "coins_by_seat.seat0.half": 3.0,  # 7 / 2, capped at 3
+        "coins_by_seat.seat1.coins": 3,
+        "coins_by_seat.seat1.half": 1.5,
         "board.me": 2,
         "kind.buy": 1,
         "to_move.seat2": 1,

@@ -14,7 +14,7 @@
 enum { WHOLE, ITEM, OF_SEAT, FRAME_FIELD };
 enum {
     NUMBER, VALUES, ONEHOT, SEATHOT, BITS, MEMBERS, LENGTH, DERIVED, FRAME_DERIVED, LOOKUP,
-    FRAMES
+    FRAMES, SEAT_VALUES
 };
 
 typedef struct Code Code;
@@ -131,12 +131,13 @@ static int instr_init(Instr *in, PyObject *t)
         return 0;
     case NUMBER:
     case LENGTH:
-    case VALUES: {
-        Py_ssize_t first = in->code == VALUES ? 2 : 0;
+    case VALUES:
+    case SEAT_VALUES: {
+        Py_ssize_t first = in->code == VALUES || in->code == SEAT_VALUES ? 2 : 0;
         if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != first + 2) {
             break;
         }
-        if (in->code == VALUES) {
+        if (first) { /* VALUES: count, start; SEAT_VALUES: start, stride */
             in->a = PyLong_AsLong(PyTuple_GET_ITEM(arg, 0));
             in->b = PyLong_AsLong(PyTuple_GET_ITEM(arg, 1));
         }
@@ -634,6 +635,27 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
                 failed = 1;
             } else if (v != 0.0) {
                 put(out, at + j, scaled(in, v));
+            }
+        }
+        Py_DECREF(seq);
+        break;
+    }
+    case SEAT_VALUES: {
+        PyObject *seq = PySequence_Fast(value, "seat_values reads a list");
+        if (seq == NULL) {
+            failed = 1;
+            break;
+        }
+        if (in->a < 0 || in->a + n > PySequence_Fast_GET_SIZE(seq)) {
+            PyErr_Format(PyExc_IndexError, "%s is too short", what(in));
+            failed = 1;
+        }
+        for (long p = 0; !failed && p < n; p++) {
+            double v;
+            if (as_double(PySequence_Fast_GET_ITEM(seq, in->a + p), &v) < 0) {
+                failed = 1;
+            } else if (v != 0.0) {
+                put(out, at + ((p - me) % n + n) % n * in->b, scaled(in, v));
             }
         }
         Py_DECREF(seq);

@@ -36,9 +36,20 @@ if TYPE_CHECKING:
 WHOLE, ITEM, OF_SEAT, FRAME_FIELD = range(4)
 
 #: The instruction codes shared with ``_native/vector.c``.
-NUMBER, VALUES, ONEHOT, SEATHOT, BITS, MEMBERS, LENGTH, DERIVED, FRAME_DERIVED, LOOKUP, FRAMES = (
-    range(11)
-)
+(
+    NUMBER,
+    VALUES,
+    ONEHOT,
+    SEATHOT,
+    BITS,
+    MEMBERS,
+    LENGTH,
+    DERIVED,
+    FRAME_DERIVED,
+    LOOKUP,
+    FRAMES,
+    SEAT_VALUES,
+) = range(12)
 
 #: ``fn(state, seat, me)``: a part's numbers (at most its width), ``seat`` the part's seat
 #: (-1 outside ``seat_parts``), ``me`` the observer (0 for the spectator).
@@ -115,6 +126,20 @@ def values(
     writes it; with ``of_seat`` the list is flat, ``count`` items a seat, and the part's
     seat's run is read."""
     return Op(VALUES, read, at, (count, start, float(scale), cap))
+
+
+def seat_values(
+    read: Read,
+    start: int = 0,
+    at: int = 0,
+    stride: int = 1,
+    scale: float = 1.0,
+    cap: float | None = None,
+) -> Op:
+    """Each seat's item of a per-seat list (items ``start`` to ``start + players``), as
+    ``number`` writes it, at ``at + stride * k`` for the seat ``k`` places after the
+    observer: per-seat counts laid out in the observer's order."""
+    return Op(SEAT_VALUES, read, at, (start, stride, float(scale), cap))
 
 
 def onehot(read: Read, width: int, minus: int = 0, at: int = 0) -> Op:
@@ -446,6 +471,12 @@ def _run(
                 v = value[start + j]
                 if v:
                     out[at + j] = _scaled(v, scale, cap)
+        elif code == SEAT_VALUES:
+            start, step, scale, cap = arg
+            for p in range(n):
+                v = value[start + p]
+                if v:
+                    out[at + (p - me) % n * step] = _scaled(v, scale, cap)
         elif code == ONEHOT:
             minus, width = arg
             v = value - minus

@@ -32,6 +32,7 @@ from boardlab.engine.vector import (
     frame_derived,
     frame_field,
     framed,
+    item,
     length,
     lookup,
     members,
@@ -40,6 +41,7 @@ from boardlab.engine.vector import (
     onehot,
     part,
     seat,
+    seat_values,
     values,
 )
 from boardlab.engine.vector_encoder import DeclaredEncoder
@@ -195,7 +197,14 @@ def declare(players: int) -> VectorDeclaration:
                 for device in DEVICE_IDS
                 for what in (*(f"assistants.{s}" for s in seats), "uses_this_round")
             ),
-            derived(_devices, ("dev_occ", "dev_uses"), N_DEVICES * (n + 1)),
+            *(
+                op
+                for d in range(N_DEVICES)
+                for op in (
+                    seat_values(attr("dev_occ"), start=d * n, at=d * (n + 1)),
+                    number(item("dev_uses", d), at=d * (n + 1) + n),
+                )
+            ),
             high=(*([TOKENS] * n), TOKENS * n) * N_DEVICES,
         ),
         part(
@@ -341,18 +350,6 @@ def _lens_part(i: int, seats: Sequence[str]) -> Part:
 def _foundations(s: Any, _seat: int, _me: int) -> list[int]:
     found = s.found
     return [(found & mask).bit_count() for mask in _COST_MASKS]
-
-
-def _devices(s: Any, _seat: int, me: int) -> list[float]:
-    n = s.players
-    out = [0.0] * (N_DEVICES * (n + 1))
-    occ, uses = s.dev_occ, s.dev_uses
-    for d in range(N_DEVICES):
-        at = d * (n + 1)
-        for p in range(n):
-            out[at + (p - me) % n] = occ[d * n + p]
-        out[at + n] = uses[d]
-    return out
 
 
 def _lenses(s: Any, _seat: int, me: int) -> list[float]:
