@@ -17,6 +17,7 @@ from boardlab.engine.vector import (
     attr,
     bits,
     derived,
+    each_seat,
     frame_derived,
     frame_field,
     framed,
@@ -65,9 +66,15 @@ class Toy:
 CALLS: list[str] = []
 
 
-def _board_size(s: Any, _seat: int, me: int) -> list[float]:
+def _board_size(s: Any, _seat: int, me: int) -> dict[int, float]:
+    """Given as a dict of its entries: the sparse form of a derived part's numbers."""
     CALLS.append("board")
-    return [float(sum(len(row) for row in s.board)), float(me)]
+    return {0: float(sum(len(row) for row in s.board)), 1: float(me)}
+
+
+def _second_row(s: Any, _seat: int, _me: int) -> list[float]:
+    CALLS.append("row1")
+    return [float(len(s.board[1]))]
 
 
 def _rich(s: Any, p: int, _me: int) -> tuple[int]:
@@ -90,6 +97,7 @@ def declaration() -> VectorDeclaration:
         part("deck", ("size",), length(attr("deck")), high=10),
         part("flags", ("a", "b", "c"), bits(attr("flags"), 3)),
         part("board", ("cells", "me"), derived(_board_size, ("board",), 2), high=10),
+        part("row1", ("len",), derived(_second_row, (item("board", 1),), 1), high=10),
         part("kind", ("buy", "sell"), lookup(attr("decision.kind"), {"buy": 0, "sell": 1})),
         part("to_move", seats, seat(attr("decision.player"))),
         part("second_coin", ("coins",), number(item("coins", 1)), high=10),
@@ -107,12 +115,18 @@ def declaration() -> VectorDeclaration:
             seat_values(attr("coins"), at=1, stride=2, scale=2.0, cap=3.0),
             high=10,
         ),
+        part(
+            "each",
+            (f"{s}.{what}" for s in seats for what in ("coins", "rich")),
+            *each_seat(2, number(of_seat("coins")), derived(_rich, (of_seat("coins"),), 1, at=1)),
+            high=10,
+        ),
     )
     v.seat_parts(
         part("coins", ("coins",), number(of_seat("coins")), high=10),
         part("goods", ("a", "b", "c"), values(of_seat("goods"), 3), high=10),
         part("hand", ("x", "y", "z"), bits(of_seat("hand"), 3)),
-        part("rich", ("rich",), derived(_rich, ("coins",), 1)),
+        part("rich", ("rich",), derived(_rich, (of_seat("coins"),), 1)),
     )
     v.add(
         part("offer", ("amount", "from"), frame_derived(_offer, 2), from_frame="offer", high=9),
@@ -155,6 +169,7 @@ def test_each_op_writes_what_it_reads_with_seats_counted_from_the_observer() -> 
         "flags.b": 1,
         "flags.c": 1,
         "board.cells": 3,
+        "row1.len": 1,
         "shares.deck": 0.5,  # 3 / 4, capped
         "shares.last_coin": 0.7,
         "shares.goods_a": 4 / 3,
@@ -163,6 +178,9 @@ def test_each_op_writes_what_it_reads_with_seats_counted_from_the_observer() -> 
         "coins_by_seat.seat0.half": 3.0,  # 7 / 2, capped at 3
         "coins_by_seat.seat1.coins": 3,
         "coins_by_seat.seat1.half": 1.5,
+        "each.seat0.coins": 7,  # seat 2's, the observer's own first, as in seat_parts
+        "each.seat0.rich": 1,
+        "each.seat1.coins": 3,
         "board.me": 2,
         "kind.buy": 1,
         "to_move.seat2": 1,
@@ -266,11 +284,45 @@ def test_a_kept_derived_part_is_not_recomputed_while_its_inputs_are_equal() -> N
     CALLS.clear()
     for _ in range(3):
         program.encode(state, 0, out)
-    assert CALLS == ["board", "offer"]
+    assert CALLS == ["board", "row1", "offer"]
     state.board[1].append(5)
     program.encode(state, 0, out)
     program.encode(state, 1, out)  # another observer: computed again
-    assert CALLS == ["board", "offer", "board", "board", "offer"]
+    assert CALLS == ["board", "row1", "offer", "board", "row1", "board", "row1", "offer"]
+    CALLS.clear()
+    state.board[0].append(5)  # not the item ``row1`` reads
+    program.encode(state, 1, out)
+    assert CALLS == ["board"]
+
+
+def test_a_derived_part_writing_outside_its_width_is_refused_on_every_path() -> None:
+    v = VectorDeclaration(2)
+    v.add(part("p", ("a", "b"), derived(lambda *_: {2: 1.0}, (), 2)))
+    enc = DeclaredEncoder(v.compile())
+    with pytest.raises(ValueError, match="entry 2 of 2"):
+        enc.encode(Toy(players=2), 0)
+    low, high = np.asarray(enc.low, np.float32), np.asarray(enc.high, np.float32)
+    program = enc.native(None, low, high)
+    if program is not None:
+        with pytest.raises(ValueError, match="entry 2 of 2"):
+            program.encode(Toy(players=2), 0, np.empty(enc.size, np.float32))
+
+
+def test_a_derived_input_is_a_name_or_one_item_and_a_seats_item_needs_seat_parts() -> None:
+    """Inputs naming one item (``item``, ``of_seat``) keep a part while other items change
+    (issue 29: per-position and per-seat parts of a large attribute)."""
+    with pytest.raises(ValueError, match="an attribute or an item"):
+        derived(_rich, (frame_field(1),), 1)
+    with pytest.raises(ValueError, match="an attribute or an item"):
+        derived(_rich, ("decision.kind",), 1)
+    v = VectorDeclaration(2)
+    v.add(part("p", ("a",), derived(_rich, (of_seat("coins"),), 1)))
+    with pytest.raises(ValueError, match="outside seat_parts"):
+        v.compile()
+    v = VectorDeclaration(3)
+    v.add(part("p", ("a", "b"), *each_seat(1, number(of_seat("coins")))))
+    with pytest.raises(ValueError, match="too few entries for each seat"):
+        v.compile()
 
 
 def test_a_spectator_declaration_runs_for_the_spectator_only_and_must_share_the_layout() -> None:

@@ -11,6 +11,8 @@
  */
 #include "observe.h"
 
+#include <structmember.h>
+
 enum { WHOLE, ITEM, OF_SEAT, FRAME_FIELD };
 enum {
     NUMBER, VALUES, ONEHOT, SEATHOT, BITS, MEMBERS, LENGTH, DERIVED, FRAME_DERIVED, LOOKUP,
@@ -18,6 +20,14 @@ enum {
 };
 
 typedef struct Code Code;
+
+/* How an attribute of one type is read: straight from its slot (``member``) when the
+ * type keeps it in ``__slots__``, else through ``PyObject_GetAttr``. */
+typedef struct {
+    PyTypeObject *type; /* the type learnt (a strong reference), NULL before the first read */
+    PyObject *descr;    /* its member descriptor, kept alive while ``member`` is used */
+    PyMemberDef *member;
+} Slot;
 
 typedef struct {
     int code;
@@ -31,11 +41,18 @@ typedef struct {
     double scale, cap;  /* NUMBER, VALUES, LENGTH: min(value / scale, cap) */
     PyObject *fn;       /* DERIVED, FRAME_DERIVED */
     PyObject *inputs;   /* DERIVED: tuple of interned attribute names */
+    int *input_mode;    /* DERIVED: how each input is read (WHOLE, ITEM, OF_SEAT) */
+    Py_ssize_t *input_k; /* DERIVED: the item an ITEM input reads */
+    Slot slot;          /* how ``name`` (or a dotted name's first part) is read */
+    Slot *input_slots;  /* DERIVED: one per input */
+    PyObject **now;     /* DERIVED: room for the inputs read by one call */
     PyObject *dict;     /* LOOKUP: value -> index; FRAMES: key -> group */
     Py_ssize_t width;   /* DERIVED, FRAME_DERIVED */
-    PyObject *kept;     /* the inputs (or frame) the kept numbers were made from */
+    PyObject *kept;     /* a tuple of the inputs (or the frame) the kept numbers were made from */
     long kept_me;
-    float *numbers;     /* the kept numbers (width of them) */
+    Py_ssize_t *nonzero; /* where the kept numbers are not 0 (``count`` of them) */
+    float *numbers;      /* and those numbers */
+    Py_ssize_t count;
     Code *groups;       /* FRAMES: one program per group */
     Py_ssize_t n_groups;
 } Instr;
@@ -54,6 +71,52 @@ typedef struct {
 
 static PyObject *str_stack;
 
+static void slot_clear(Slot *slot)
+{
+    Py_CLEAR(slot->type);
+    Py_CLEAR(slot->descr);
+    slot->member = NULL;
+}
+
+/* Learn how ``type`` keeps ``name``: a slot holding any object (read with
+ * ``PyMember_GetOne``) on a type with the generic attribute lookup, where a data
+ * descriptor always wins; anything else is read the slow way. May run Python code (a
+ * metaclass's lookup): a failure only means the slow way. */
+static void slot_learn(Slot *slot, PyTypeObject *type, PyObject *name)
+{
+    slot_clear(slot);
+    Py_INCREF(type);
+    slot->type = type;
+    if (type->tp_getattro != PyObject_GenericGetAttr) {
+        return;
+    }
+    PyObject *descr = PyObject_GetAttr((PyObject *)type, name);
+    if (descr == NULL) {
+        PyErr_Clear();
+        return;
+    }
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type) &&
+        ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX &&
+        !(((PyMemberDescrObject *)descr)->d_member->flags & READ_RESTRICTED)) {
+        slot->descr = descr;
+        slot->member = ((PyMemberDescrObject *)descr)->d_member;
+        return;
+    }
+    Py_DECREF(descr);
+}
+
+/* ``getattr(obj, name)``, from the slot when ``obj``'s type keeps it in one. */
+static inline PyObject *read_attr(PyObject *obj, PyObject *name, Slot *slot)
+{
+    if (Py_TYPE(obj) != slot->type) {
+        slot_learn(slot, Py_TYPE(obj), name);
+    }
+    if (slot->member != NULL) {
+        return PyMember_GetOne((const char *)obj, slot->member);
+    }
+    return PyObject_GetAttr(obj, name);
+}
+
 static void code_free(Code *code)
 {
     for (Py_ssize_t i = 0; i < code->n; i++) {
@@ -61,9 +124,20 @@ static void code_free(Code *code)
         Py_XDECREF(in->name);
         Py_XDECREF(in->path);
         Py_XDECREF(in->fn);
-        Py_XDECREF(in->inputs);
         Py_XDECREF(in->dict);
         Py_XDECREF(in->kept);
+        slot_clear(&in->slot);
+        for (Py_ssize_t j = 0; in->input_slots != NULL && in->inputs != NULL &&
+                                j < PyTuple_GET_SIZE(in->inputs);
+             j++) {
+            slot_clear(&in->input_slots[j]);
+        }
+        PyMem_Free(in->input_slots);
+        PyMem_Free(in->now);
+        PyMem_Free(in->input_mode);
+        PyMem_Free(in->input_k);
+        Py_XDECREF(in->inputs);
+        PyMem_Free(in->nonzero);
         PyMem_Free(in->numbers);
         for (Py_ssize_t g = 0; g < in->n_groups; g++) {
             code_free(&in->groups[g]);
@@ -186,18 +260,41 @@ static int instr_init(Instr *in, PyObject *t)
             if ((in->inputs = PyTuple_New(count)) == NULL) {
                 return -1;
             }
+            if ((in->input_mode = PyMem_Calloc(count + 1, sizeof(int))) == NULL ||
+                (in->input_k = PyMem_Calloc(count + 1, sizeof(Py_ssize_t))) == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
             for (Py_ssize_t j = 0; j < count; j++) {
-                PyObject *input = PyTuple_GET_ITEM(names, j);
-                if (!PyUnicode_Check(input)) {
-                    PyErr_SetString(PyExc_TypeError, "a derived op's inputs are names");
+                /* (name, mode, k) */
+                PyObject *spec = PyTuple_GET_ITEM(names, j);
+                Py_ssize_t mode;
+                if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) != 3 ||
+                    !PyUnicode_Check(PyTuple_GET_ITEM(spec, 0))) {
+                    PyErr_SetString(PyExc_TypeError,
+                                    "a derived op's input is a (name, mode, k) tuple");
                     return -1;
                 }
+                if (as_ssize(PyTuple_GET_ITEM(spec, 1), &mode) < 0 ||
+                    as_ssize(PyTuple_GET_ITEM(spec, 2), &in->input_k[j]) < 0) {
+                    return -1;
+                }
+                if (mode != WHOLE && mode != ITEM && mode != OF_SEAT) {
+                    PyErr_SetString(PyExc_ValueError, "a derived op's input reads a frame");
+                    return -1;
+                }
+                in->input_mode[j] = (int)mode;
+                PyObject *input = PyTuple_GET_ITEM(spec, 0);
                 Py_INCREF(input);
                 PyUnicode_InternInPlace(&input);
                 PyTuple_SET_ITEM(in->inputs, j, input);
             }
         }
-        if ((in->numbers = PyMem_Calloc(in->width + 1, sizeof(float))) == NULL) {
+        Py_ssize_t count = in->inputs == NULL ? 0 : PyTuple_GET_SIZE(in->inputs);
+        if ((in->numbers = PyMem_Calloc(in->width + 1, sizeof(float))) == NULL ||
+            (in->nonzero = PyMem_Calloc(in->width + 1, sizeof(Py_ssize_t))) == NULL ||
+            (in->input_slots = PyMem_Calloc(count + 1, sizeof(Slot))) == NULL ||
+            (in->now = PyMem_Calloc(count + 1, sizeof(PyObject *))) == NULL) {
             PyErr_NoMemory();
             return -1;
         }
@@ -316,27 +413,40 @@ static inline int as_double(PyObject *obj, double *value)
     return (*value == -1.0 && PyErr_Occurred()) ? -1 : 0;
 }
 
+/* Item ``k`` of a sequence (a new reference; lists and tuples the quick way). */
+static inline PyObject *item_of(PyObject *seq, Py_ssize_t k)
+{
+    if (PyList_CheckExact(seq) && k >= 0 && k < PyList_GET_SIZE(seq)) {
+        PyObject *item = PyList_GET_ITEM(seq, k);
+        Py_INCREF(item);
+        return item;
+    }
+    if (PyTuple_CheckExact(seq) && k >= 0 && k < PyTuple_GET_SIZE(seq)) {
+        PyObject *item = PyTuple_GET_ITEM(seq, k);
+        Py_INCREF(item);
+        return item;
+    }
+    return PySequence_GetItem(seq, k);
+}
+
 /* The attribute an instruction names, following a dotted name (None on the way: None). */
-static PyObject *get_attr(const Instr *in, PyObject *state)
+static PyObject *get_attr(Instr *in, PyObject *state)
 {
     if (in->path == NULL) {
-        return PyObject_GetAttr(state, in->name);
+        return read_attr(state, in->name, &in->slot);
     }
-    PyObject *value = state;
-    Py_INCREF(value);
-    for (Py_ssize_t j = 0; j < PyList_GET_SIZE(in->path) && value != Py_None; j++) {
+    PyObject *value = read_attr(state, PyList_GET_ITEM(in->path, 0), &in->slot);
+    for (Py_ssize_t j = 1; value != NULL && j < PyList_GET_SIZE(in->path) && value != Py_None;
+         j++) {
         PyObject *next = PyObject_GetAttr(value, PyList_GET_ITEM(in->path, j));
         Py_DECREF(value);
-        if (next == NULL) {
-            return NULL;
-        }
         value = next;
     }
     return value;
 }
 
 /* What an instruction reads: a new reference, or NULL with an exception. */
-static PyObject *read_value(const Instr *in, PyObject *state, PyObject *frame)
+static PyObject *read_value(Instr *in, PyObject *state, PyObject *frame)
 {
     if (in->mode == FRAME_FIELD) {
         if (frame == NULL || in->k >= PySequence_Fast_GET_SIZE(frame)) {
@@ -352,9 +462,85 @@ static PyObject *read_value(const Instr *in, PyObject *state, PyObject *frame)
         return value;
     }
     Py_ssize_t index = in->mode == ITEM ? in->k : in->seat;
-    PyObject *item = PySequence_GetItem(value, index);
+    PyObject *item = item_of(value, index);
     Py_DECREF(value);
     return item;
+}
+
+/* A number of a derived part as a double: floats and ints the quick way. */
+static inline int number_of(PyObject *obj, double *value)
+{
+    if (PyFloat_CheckExact(obj)) {
+        *value = PyFloat_AS_DOUBLE(obj);
+        return 0;
+    }
+    return as_double(obj, value);
+}
+
+/* Keep ``made``, a dict of entry (from 0 to ``width``) to number, as the instruction's
+ * numbers. */
+static int keep_entries(Instr *in, PyObject *made)
+{
+    PyObject *key, *number;
+    Py_ssize_t pos = 0;
+    in->count = 0;
+    while (PyDict_Next(made, &pos, &key, &number)) {
+        Py_ssize_t j = PyLong_Check(key) ? PyLong_AsSsize_t(key) : -1;
+        double v;
+        if (j < 0 || j >= in->width) {
+            if (!PyErr_Occurred()) {
+                PyErr_Format(PyExc_ValueError, "a derived part wrote entry %R of %zd", key,
+                             in->width);
+            }
+            in->count = 0;
+            return -1;
+        }
+        if (number_of(number, &v) < 0) {
+            in->count = 0;
+            return -1;
+        }
+        if (v != 0.0) {
+            in->nonzero[in->count] = j;
+            in->numbers[in->count++] = (float)v;
+        }
+    }
+    return 0;
+}
+
+/* Keep ``made`` (a sequence of at most ``width`` numbers) as the instruction's numbers:
+ * only those not 0, with where they go. */
+static int keep_numbers(Instr *in, PyObject *made)
+{
+    if (PyDict_CheckExact(made)) {
+        return keep_entries(in, made);
+    }
+    PyObject *seq = PySequence_Fast(made, "a derived op gives a sequence of numbers");
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    int failed = 0;
+    in->count = 0;
+    if (count > in->width) {
+        PyErr_Format(PyExc_ValueError, "a derived part gave %zd numbers for %zd entries", count,
+                     in->width);
+        failed = 1;
+    }
+    for (Py_ssize_t j = 0; !failed && j < count; j++) {
+        double v;
+        if (number_of(items[j], &v) < 0) {
+            failed = 1;
+        } else if (v != 0.0) {
+            in->nonzero[in->count] = j;
+            in->numbers[in->count++] = (float)v;
+        }
+    }
+    if (failed) {
+        in->count = 0;
+    }
+    Py_DECREF(seq);
+    return failed ? -1 : 0;
 }
 
 /* A copy of ``obj`` that later changes to it do not reach: lists are copied, recursively;
@@ -379,40 +565,6 @@ static PyObject *snapshot(PyObject *obj)
         PyList_SET_ITEM(copy, i, item);
     }
     return copy;
-}
-
-/* Keep ``made`` (a sequence of at most ``width`` numbers) as the instruction's numbers. */
-static int keep_numbers(Instr *in, PyObject *made)
-{
-    PyObject *seq = PySequence_Fast(made, "a derived op gives a sequence of numbers");
-    if (seq == NULL) {
-        return -1;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    int failed = 0;
-    if (count > in->width) {
-        PyErr_Format(PyExc_ValueError, "a derived part gave %zd numbers for %zd entries", count,
-                     in->width);
-        failed = 1;
-    }
-    for (Py_ssize_t j = 0; !failed && j < in->width; j++) {
-        double v = 0.0;
-        if (j < count && as_double(PySequence_Fast_GET_ITEM(seq, j), &v) < 0) {
-            failed = 1;
-        }
-        in->numbers[j] = (float)v;
-    }
-    Py_DECREF(seq);
-    return failed ? -1 : 0;
-}
-
-/* Whether the kept inputs equal ``now`` (1), not (0), or -1 with an exception. */
-static int same_as_kept(const Instr *in, PyObject *now, long me)
-{
-    if (in->kept == NULL || in->kept_me != me) {
-        return 0;
-    }
-    return PyObject_RichCompareBool(now, in->kept, Py_EQ);
 }
 
 /* ``fn(obj, seat, me)`` and ``fn(obj, me)`` (vectorcall: no argument tuple). */
@@ -441,25 +593,51 @@ static PyObject *call2(PyObject *fn, PyObject *obj, long me)
     return made;
 }
 
+static void release(PyObject **objs, Py_ssize_t count)
+{
+    for (Py_ssize_t j = 0; j < count; j++) {
+        Py_CLEAR(objs[j]);
+    }
+}
+
+/* Read the inputs of a derived op into ``in->now``: 1 when they equal the kept ones (and
+ * the observer is the same), 0 when not, -1 with an exception. Compares as it reads, so a
+ * kept part costs no allocation. */
+static int read_inputs(Instr *in, PyObject *state, long me)
+{
+    Py_ssize_t count = PyTuple_GET_SIZE(in->inputs);
+    int same = in->kept != NULL && in->kept_me == me;
+    for (Py_ssize_t j = 0; j < count; j++) {
+        PyObject *value =
+            read_attr(state, PyTuple_GET_ITEM(in->inputs, j), &in->input_slots[j]);
+        if (value != NULL && in->input_mode[j] != WHOLE) {
+            PyObject *whole = value;
+            value = item_of(whole, in->input_mode[j] == ITEM ? in->input_k[j] : in->seat);
+            Py_DECREF(whole);
+        }
+        if (value == NULL) {
+            release(in->now, j);
+            return -1;
+        }
+        in->now[j] = value;
+        if (same) {
+            same = PyObject_RichCompareBool(value, PyTuple_GET_ITEM(in->kept, j), Py_EQ);
+            if (same < 0) {
+                release(in->now, j + 1);
+                return -1;
+            }
+        }
+    }
+    return same;
+}
+
 static int derive(Instr *in, PyObject *state, long me)
 {
     Py_ssize_t count = PyTuple_GET_SIZE(in->inputs);
-    PyObject *now = NULL;
     if (count > 0) {
-        if ((now = PyList_New(count)) == NULL) { /* a list: ``snapshot`` copies into it */
-            return -1;
-        }
-        for (Py_ssize_t j = 0; j < count; j++) {
-            PyObject *value = PyObject_GetAttr(state, PyTuple_GET_ITEM(in->inputs, j));
-            if (value == NULL) {
-                Py_DECREF(now);
-                return -1;
-            }
-            PyList_SET_ITEM(now, j, value);
-        }
-        int same = same_as_kept(in, now, me);
+        int same = read_inputs(in, state, me);
         if (same != 0) {
-            Py_DECREF(now);
+            release(in->now, same < 0 ? 0 : count);
             return same < 0 ? -1 : 0;
         }
     }
@@ -467,27 +645,32 @@ static int derive(Instr *in, PyObject *state, long me)
     int failed = made == NULL || keep_numbers(in, made) < 0;
     Py_XDECREF(made);
     Py_CLEAR(in->kept);
-    if (failed) {
-        Py_XDECREF(now);
+    PyObject *kept = failed || count == 0 ? NULL : PyTuple_New(count);
+    for (Py_ssize_t j = 0; kept != NULL && j < count; j++) {
+        PyObject *copy = snapshot(in->now[j]);
+        if (copy == NULL) {
+            Py_CLEAR(kept);
+            break;
+        }
+        PyTuple_SET_ITEM(kept, j, copy);
+    }
+    release(in->now, count);
+    if (failed || (count > 0 && kept == NULL)) {
+        in->count = 0;
         return -1;
     }
-    if (now != NULL) {
-        PyObject *copy = snapshot(now);
-        Py_DECREF(now);
-        if (copy == NULL) {
-            return -1;
-        }
-        in->kept = copy;
-        in->kept_me = me;
-    }
+    in->kept = kept;
+    in->kept_me = me;
     return 0;
 }
 
 static int derive_frame(Instr *in, PyObject *frame, long me)
 {
-    int same = same_as_kept(in, frame, me);
-    if (same != 0) {
-        return same < 0 ? -1 : 0;
+    if (in->kept != NULL && in->kept_me == me) {
+        int same = PyObject_RichCompareBool(frame, in->kept, Py_EQ);
+        if (same != 0) {
+            return same < 0 ? -1 : 0;
+        }
     }
     PyObject *made = call2(in->fn, frame, me);
     int failed = made == NULL || keep_numbers(in, made) < 0;
@@ -503,9 +686,9 @@ static int derive_frame(Instr *in, PyObject *frame, long me)
 
 static int run(const Code *code, PyObject *state, long me, long n, Out *out, PyObject *frame);
 
-static int frames(const Instr *in, PyObject *state, long me, long n, Out *out)
+static int frames(Instr *in, PyObject *state, long me, long n, Out *out)
 {
-    PyObject *stack = PyObject_GetAttr(state, str_stack);
+    PyObject *stack = read_attr(state, str_stack, &in->slot);
     if (stack == NULL) {
         return -1;
     }
@@ -565,10 +748,8 @@ static inline double scaled(const Instr *in, double v)
 
 static int write_kept(const Instr *in, Py_ssize_t at, Out *out)
 {
-    for (Py_ssize_t j = 0; j < in->width; j++) {
-        if (in->numbers[j] != 0.0f) {
-            put(out, at + j, in->numbers[j]);
-        }
+    for (Py_ssize_t j = 0; j < in->count; j++) {
+        put(out, at + in->nonzero[j], in->numbers[j]);
     }
     return 0;
 }

@@ -51,11 +51,14 @@ WHOLE, ITEM, OF_SEAT, FRAME_FIELD = range(4)
     SEAT_VALUES,
 ) = range(12)
 
-#: ``fn(state, seat, me)``: a part's numbers (at most its width), ``seat`` the part's seat
-#: (-1 outside ``seat_parts``), ``me`` the observer (0 for the spectator).
-Derive = Callable[[Any, int, int], Sequence[float]]
+#: What a derived function gives: its part's numbers in a row (at most its width), or a
+#: dict of only the entries not 0 (entry -> number), cheaper for a wide, sparse part.
+Made = Sequence[float] | dict[int, float]
+#: ``fn(state, seat, me)``: a part's numbers, ``seat`` the part's seat (-1 outside
+#: ``seat_parts`` and ``each_seat``), ``me`` the observer (0 for the spectator).
+Derive = Callable[[Any, int, int], Made]
 #: ``fn(frame, me)``: the numbers a frame gives its part.
-DeriveFrame = Callable[[tuple[Any, ...], int], Sequence[float]]
+DeriveFrame = Callable[[tuple[Any, ...], int], Made]
 #: One instruction: code, where it writes, the seat stride and seat (-1: none), the
 #: attribute read ("" for a frame field), how it is read, its index, the code's argument.
 Instruction = tuple[int, int, int, int, str, int, int, Any]
@@ -101,11 +104,23 @@ class Op:
     arg: Any = None
     #: the frame group it reads ("": its part's)
     group: str = ""
+    #: written once per seat, ``stride`` entries apart from the observer on (``each_seat``)
+    seat_stride: int = 0
 
 
 def framed(group: str, *ops: Op) -> tuple[Op, ...]:
     """``ops`` reading the innermost frame of ``group`` (see ``VectorDeclaration.frames``)."""
-    return tuple(Op(op.code, op.read, op.at, op.arg, group) for op in ops)
+    return tuple(Op(op.code, op.read, op.at, op.arg, group, op.seat_stride) for op in ops)
+
+
+def each_seat(stride: int, *ops: Op) -> tuple[Op, ...]:
+    """``ops`` written once per seat inside one part, the observer's first and each next
+    seat ``stride`` entries further: ``of_seat`` reads (and ``derived`` inputs) read that
+    seat's item, and a ``derived`` function is given that seat. The part's entries are laid
+    out seat after seat, as ``seat_parts`` lays out whole parts."""
+    if stride < 1:
+        raise ValueError("each_seat needs a stride of at least 1")
+    return tuple(Op(op.code, op.read, op.at, op.arg, op.group, stride) for op in ops)
 
 
 def number(read: Read, at: int = 0, scale: float = 1.0, cap: float | None = None) -> Op:
@@ -173,11 +188,16 @@ def lookup(read: Read, index: Mapping[Any, int], at: int = 0) -> Op:
     return Op(LOOKUP, read, at, dict(index))
 
 
-def derived(fn: Derive, inputs: Iterable[str], width: int, at: int = 0) -> Op:
-    """``fn(state, seat, me)``, recomputed only when one of the attributes ``inputs``
-    (everything ``fn`` reads) changed; with no inputs, at every call. ``width`` may run
-    over the parts after its own, which then declare no ops of their own."""
-    return Op(DERIVED, None, at, (fn, tuple(inputs), width))
+def derived(fn: Derive, inputs: Iterable[str | Read], width: int, at: int = 0) -> Op:
+    """``fn(state, seat, me)``, recomputed only when one of its ``inputs`` (everything
+    ``fn`` reads: attribute names, or ``item``/``of_seat`` reads of one item of an
+    attribute) changed; with no inputs, at every call. ``width`` may run over the parts
+    after its own, which then declare no ops of their own."""
+    reads = tuple(Read(x) if isinstance(x, str) else x for x in inputs)
+    for read in reads:
+        if read.mode == FRAME_FIELD or "." in read.attr:
+            raise ValueError(f"a derived op's input is an attribute or an item of one: {read}")
+    return Op(DERIVED, None, at, (fn, tuple((r.attr, r.mode, r.k) for r in reads), width))
 
 
 def frame_derived(fn: DeriveFrame, width: int, at: int = 0) -> Op:
@@ -284,7 +304,7 @@ class Vector:
             piece, group = parts[i]
             if group < 0:
                 self._place(piece, "", len(low), -1, 0, fields, entries, low, high)
-                self._emit(piece, len(low) - len(piece.entries), -1, 0, program, frame_programs)
+                self._emit(piece, len(low) - len(piece.entries), -1, 0, program, frame_programs, n)
                 i += 1
                 continue
             members = declaration._groups[group]
@@ -298,7 +318,7 @@ class Vector:
             for s in range(n):
                 offset = start
                 for p in members:
-                    self._emit(p, offset, s, width, program, frame_programs)
+                    self._emit(p, offset, s, width, program, frame_programs, n)
                     offset += len(p.entries)
             i += len(members)
         if group_names:
@@ -341,8 +361,26 @@ class Vector:
         stride: int,
         program: list[Instruction],
         frame_programs: dict[str, list[Instruction]],
+        players: int,
     ) -> None:
         for op in piece.ops:
+            if op.seat_stride:
+                if seat_of >= 0:
+                    raise ValueError(f"part {piece.name} repeats per seat twice (each_seat)")
+                if op.at + (players - 1) * op.seat_stride >= len(piece.entries):
+                    raise ValueError(f"part {piece.name} has too few entries for each seat")
+                for each in range(players):
+                    one = Op(op.code, op.read, op.at, op.arg, op.group)
+                    Vector._emit(
+                        Part(piece.name, piece.entries, (one,), (), (), piece.frame_group),
+                        start,
+                        each,
+                        op.seat_stride,
+                        program,
+                        frame_programs,
+                        players,
+                    )
+                continue
             group = op.group or piece.frame_group
             target = program
             if group:
@@ -352,7 +390,10 @@ class Vector:
                     )
                 target = frame_programs[group]
             read = op.read or Read("")
-            if read.mode == OF_SEAT and seat_of < 0:
+            seat_reads = [read.mode]
+            if op.code == DERIVED:
+                seat_reads += [mode for _, mode, _ in op.arg[1]]
+            if OF_SEAT in seat_reads and seat_of < 0:
                 raise ValueError(f"part {piece.name} reads a seat's item outside seat_parts")
             target.append(
                 (op.code, start + op.at, stride, seat_of, read.attr, read.mode, read.k, op.arg)
@@ -377,7 +418,7 @@ class Vector:
 
 
 #: Derived parts kept between calls: instruction id -> (observer, inputs or frame, numbers).
-Kept = dict[int, tuple[int, Any, Sequence[float]]]
+Kept = dict[int, tuple[int, Any, Made]]
 
 
 def _snapshot(value: Any) -> Any:
@@ -387,12 +428,12 @@ def _snapshot(value: Any) -> Any:
     return value
 
 
-def _derive(i: Instruction, state: Any, me: int, kept: Kept | None) -> Sequence[float]:
+def _derive(i: Instruction, state: Any, me: int, kept: Kept | None) -> Made:
     fn, inputs, _ = i[7]
     if kept is None or not inputs:
-        made: Sequence[float] = fn(state, i[3], me)
+        made: Made = fn(state, i[3], me)
         return made
-    now = [getattr(state, name) for name in inputs]
+    now = [_input(state, name, mode, k, i[3]) for name, mode, k in inputs]
     entry = kept.get(id(i))
     if entry is not None and entry[0] == me and entry[1] == now:
         return entry[2]
@@ -401,12 +442,19 @@ def _derive(i: Instruction, state: Any, me: int, kept: Kept | None) -> Sequence[
     return made
 
 
-def _derive_frame(
-    i: Instruction, frame: tuple[Any, ...], me: int, kept: Kept | None
-) -> Sequence[float]:
+def _input(state: Any, name: str, mode: int, k: int, seat_of: int) -> Any:
+    value = getattr(state, name)
+    if mode == ITEM:
+        return value[k]
+    if mode == OF_SEAT:
+        return value[seat_of]
+    return value
+
+
+def _derive_frame(i: Instruction, frame: tuple[Any, ...], me: int, kept: Kept | None) -> Made:
     fn = i[7][0]
     if kept is None:
-        made: Sequence[float] = fn(frame, me)
+        made: Made = fn(frame, me)
         return made
     entry = kept.get(id(i))
     if entry is not None and entry[0] == me and entry[1] == frame:
@@ -514,7 +562,14 @@ def _scaled(value: float, scale: float, cap: float | None) -> float:
     return value if cap is None else min(value, cap)
 
 
-def _write_all(out: Out | list[float], at: int, numbers: Sequence[float], width: int) -> None:
+def _write_all(out: Out | list[float], at: int, numbers: Made, width: int) -> None:
+    if isinstance(numbers, dict):
+        for j, v in numbers.items():
+            if not 0 <= j < width:
+                raise ValueError(f"a derived part wrote entry {j} of {width}")
+            if v:
+                out[at + j] = v
+        return
     if len(numbers) > width:
         raise ValueError(f"a derived part gave {len(numbers)} numbers for {width} entries")
     for j, v in enumerate(numbers):
