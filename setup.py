@@ -1,15 +1,15 @@
 """The compiled observation code; everything else is in pyproject.toml.
 
 ``boardlab._native.vector`` runs every declared observation (``boardlab.engine.vector``)
-and knows no game; Compounded and Linnaeus keep their own encoders until their
-observations are declared too.
+and knows no game; Compounded keeps its own encoder until its observation is declared
+too.
 Each is optional: without a C compiler boardlab installs without them and the learning
 environments use the Python path, which gives the same vectors more slowly.
 """
 
 from setuptools import Extension, setup
 
-GAMES = ("compounded", "linnaeus")
+GAMES = ("compounded",)
 
 setup(
     ext_modules=[

@@ -1,7 +1,7 @@
 """The compiled observation encoders give exactly the normalised vector of the Python ones.
 
 Every real game's observation runs compiled: a declared vector in the engine's kernel
-(``boardlab._native.vector``), Compounded and Linnaeus in their own C encoders, all built
+(``boardlab._native.vector``), Compounded in its own C encoder, both built
 when boardlab is installed, writing the normalised observation vector straight from the
 state. For
 every game and player count, along random playouts, after every decision and for every

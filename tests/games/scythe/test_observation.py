@@ -9,6 +9,7 @@ import math
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 
 import boardlab
@@ -276,6 +277,33 @@ def test_coins_show_to_their_owner_and_to_everyone_once_the_game_is_over() -> No
     assert part(final, encoder, "scores")[1::2] == [1.0, 1.0]
     assert part(final, encoder, "over") == [1.0]
     assert any(part(final, encoder, "winners"))
+
+
+def test_the_compiled_running_score_follows_the_observers_own_coins() -> None:
+    """S-14: the observer's running score counts its own coins, never another seat's; the
+    compiled encoder keeps each seat's score between encodes and recomputes it when what
+    that seat's score reads changes."""
+    s = game(("nordic", "rusviet"))
+    encoder = encoder_for(s)
+    native = encoder.native(
+        None, np.asarray(encoder.low, np.float32), np.asarray(encoder.high, np.float32)
+    )
+    if native is None:
+        pytest.skip("the compiled encoder is not built")
+    score = encoder.fields()["scores"][0]
+
+    def compiled() -> np.ndarray[Any, Any]:
+        out = np.zeros(encoder.size, np.float32)
+        native.encode(s, 0, out)
+        return out
+
+    before = compiled()
+    s.coins[1] += 7
+    assert np.array_equal(compiled(), before)
+    s.coins[0] += 7
+    after = compiled()
+    assert after[score] > before[score]
+    assert after[score] == np.float32(encoder.encode(s, 0)[score])
 
 
 def test_another_seats_hand_and_objectives_never_change_the_vector() -> None:

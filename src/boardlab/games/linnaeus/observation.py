@@ -1,56 +1,70 @@
-"""Linnaeus's observation encoder: a fixed-length vector built from ``view(seat)`` only.
+"""Linnaeus's observation vector, declared once (``boardlab.engine.vector``).
 
-Sides are listed from the observing seat on (seat, the next seats, then the automa), so a
-policy sees itself first. Parts (``fields()`` names them): the round, the helm, whose turn,
-the map (per location: the specimen's cost, corners and domain, a sketch, first-visit
-marks and explorers by side), the displays as multi-hot vectors over their cards, deck
-sizes, the garden (per spot: owner by side or neutral, value, dark), ponds, bed tiles,
-the university (gold tiles per track, achievements with their claims, the x4 spaces),
-each side's board (resources, tracks, knowledge, lenses, explorer, library, collections,
-letters, books, voyages, flowers) and the automa's deck and green lenses. Counts are
-scaled to about [0, 1].
+Sides are listed from the observer on: ``seat0`` is the observing seat (seat 0 for a
+spectator), then the next seats, then, in solo, ``automa`` (at 1 player the sides are
+``seat0`` and ``automa``); ``neutral`` is the neutral colour of the 2-3 player setup. Every
+side reference inside the vector (explorers, first-visit marks, garden owners, claims, the
+x4 spaces, the active side) uses the same order. Parts (``fields()`` names them): the
+round, the helm, whose turn, the map (per location: the specimen's containers, corners and
+domain, a sketch, first-visit marks and explorers by side), the displays as multi-hot
+vectors over their cards, deck sizes, the garden (per spot: owner, value, dark), ponds, bed
+tiles, the university (gold tiles per track, achievements with their claims, the x4
+spaces), each side's board (``players``: resources, tracks, knowledge, lenses, explorer,
+library, collections, letters, books, voyages, flowers) and the automa's deck and green
+lenses. Every entry lies in [0, 1]: flags and one-hots, counts divided by a fixed scale
+(a side's capped at 1). Everything Linnaeus shows is public but the order of
+its decks, read only as their sizes. The package README lists every entry.
+
+>>> import boardlab
+>>> state = boardlab.new("linnaeus", players=2, seed=1)
+>>> encoder = observation_encoder(2, {})
+>>> len(encoder.encode(state, 1)) == encoder.size
+True
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
+from boardlab.engine.vector import (
+    Op,
+    Read,
+    VectorDeclaration,
+    attr,
+    bits,
+    derived,
+    each_seat,
+    item,
+    length,
+    members,
+    number,
+    of_seat,
+    onehot,
+    part,
+    seat,
+    seat_values,
+    values,
+)
+from boardlab.engine.vector_encoder import DeclaredEncoder
 from boardlab.games.linnaeus.content import (
     ACTIONS,
+    ADVANCED,
     CATEGORIES,
     COLOURS,
     CONTENT,
     DOMAINS,
     LAST_SPACE,
-    N_LOCATIONS,
     N_SPOTS,
     TOOLS,
     TRACKS,
+    WILD,
 )
+from boardlab.games.linnaeus.publish import unlinked
+from boardlab.games.linnaeus.state import NEUTRAL
+from boardlab.games.linnaeus.voyage import completed
 
-if TYPE_CHECKING:
-    from boardlab.engine import GameState
-    from boardlab.games.linnaeus.fast_observation import FastLinnaeusEncoder
-
-_IDS = {
-    "letters": {x.id: i for i, x in enumerate(CONTENT.letters)},
-    "books": {x.id: i for i, x in enumerate(CONTENT.books)},
-    "voyages": {x.id: i for i, x in enumerate(CONTENT.voyages)},
-    "exotics": {x.id: i for i, x in enumerate(CONTENT.exotics)},
-    "lenses": {x.id: i for i, x in enumerate(CONTENT.advanced)},
-    "specimens": {x.id: i for i, x in enumerate(CONTENT.specimens)},
-    "sketches": {x.id: i for i, x in enumerate(CONTENT.sketches)},
-    "locations": {x.id: i for i, x in enumerate(CONTENT.locations)},
-    "tiles": {x.id: i for i, x in enumerate(CONTENT.scoring_tiles)},
-    "ponds": {x: i for i, x in enumerate(CONTENT.pond_ids)},
-    "beds": {x.id: i for i, x in enumerate(CONTENT.bed_tiles)},
-    "bed_ids": {x.id: i for i, x in enumerate(CONTENT.beds)},
-    "characters": {x.id: i for i, x in enumerate(CONTENT.characters)},
-    "cards": {x.id: i for i, x in enumerate(CONTENT.solo_cards)},
-}
-_LENS_ACTIONS = {name: i for i, name in enumerate(ACTIONS)}
 #: ``decks``: the sizes of these decks and supplies, then of each sketch stack.
 DECK_NAMES = ("specimens", "letters", "books", "voyages", "exotics", "lenses")
 SKETCH_STACKS = 3
@@ -64,333 +78,476 @@ END_SPACES = 3
 PONDS = 3
 GREEN_UNDER = 3
 
+N_TILES = len(CONTENT.scoring_tiles)
+N_PONDS = len(CONTENT.pond_ids)
+N_BED_TILES = len(CONTENT.bed_tiles)
+N_ADVANCED = len(CONTENT.advanced)
+N_BOOKS = len(CONTENT.books)
+N_LOCATIONS = len(CONTENT.locations)
+_CONTAINERS = tuple(x.containers for x in CONTENT.specimens)
+_CORNERS = tuple(x.effective / 4 for x in CONTENT.specimens)  # at most 4
+_DOMAIN = tuple(x.domain for x in CONTENT.specimens)
+#: Where a sketch counts in ``sketches``: its colour, and its value after the colours.
+_SKETCH_COLOUR = tuple(x.colour for x in CONTENT.sketches)
+_SKETCH_VALUE = tuple(len(DOMAINS) + x.value - 1 for x in CONTENT.sketches)
+_LETTER_COLOUR = tuple(x.colour for x in CONTENT.letters)
+_BOOK_IDS = tuple(book.id for book in CONTENT.books)
+_PLACES = tuple(place.id for place in CONTENT.locations)
 
-class LinnaeusObservationEncoder:
-    """The vector of a view at one player count (see the module doc); every entry is in
-    [0, 1] (a side's counts are capped at 1)."""
+#: The entries of a side's block (``players.<side>.<entry>``), in order.
+SIDE_ENTRIES: tuple[str, ...] = (
+    *SIDE_COUNTS,
+    "taxonomy",
+    *(f"lecture.{track}" for track in TRACKS),
+    *(f"knowledge.{category}" for category in CATEGORIES),
+    *(f"lenses.{action}" for action in ACTIONS),
+    "lenses.wild",
+    "lenses.locked_for_next_round",
+    *(f"lenses.{lens.id}" for lens in CONTENT.advanced),
+    *(f"lens_on_tool.{tool}" for tool in TOOLS),
+    "lenses_acquired",
+    *(f"explorer.{place}" for place in _PLACES),
+    *(f"visited.{place}" for place in _PLACES),
+    *(f"researcher.space{k}" for k in range(LAST_SPACE + 1)),
+    *(
+        f"library.slot{k}.{what}"
+        for k in range(1, LIBRARY_SLOTS + 1)
+        for what in ("specimen_corners", "corners_covered", *(f"domain.{d}" for d in DOMAINS))
+    ),
+    *(f"researched.{domain}" for domain in DOMAINS),
+    "researched.count",
+    "exotics",
+    *(f"sketches.{domain}" for domain in DOMAINS),
+    *(f"sketches.value{value}" for value in (1, 2, 3)),
+    "sketches_paid",
+    *(f"letters_held.{colour}" for colour in COLOURS),
+    *(f"letters_sent.{colour}" for colour in COLOURS),
+    *(f"books.{book}" for book in _BOOK_IDS),
+    *(f"published.{book}" for book in _BOOK_IDS),
+    *(f"voyages.{count}" for count in VOYAGE_COUNTS),
+    *(f"flowers.light_value{value}" for value in (1, 2, 3)),
+    *(f"character.{character.id}" for character in CONTENT.characters),
+)
+SIDE_SIZE = len(SIDE_ENTRIES)
+#: The first five numbers of a side's block and the scale each is divided by (capped at 1).
+COUNTS = (("coins", 20), ("containers", 5), ("tools", 5), ("vp", 100), ("taxonomy", 12))
+_AT = {name: i for i, name in enumerate(SIDE_ENTRIES)}
+#: Where each run of a side's block starts.
+BASIC, ADVANCED_AT = _AT["lenses.explore"], _AT[f"lenses.{CONTENT.advanced[0].id}"]
+EXPLORER, VISITED = _AT[f"explorer.{_PLACES[0]}"], _AT[f"visited.{_PLACES[0]}"]
+RESEARCHER, LIBRARY = _AT["researcher.space0"], _AT["library.slot1.specimen_corners"]
+SKETCHES = _AT[f"sketches.{DOMAINS[0]}"]
+BOOKS, VOYAGES = _AT[f"books.{_BOOK_IDS[0]}"], _AT["voyages.voyages"]
 
-    low = 0.0
-    high = 1.0
-
-    def __init__(self, players: int) -> None:
-        self.players = players
-        self.sides = players + (players == 1)
-        marks = self.sides + 1  # the sides and the neutral colour
-        layout = [
-            ("round", 1), ("helm", 6), ("active", self.sides),
-            ("map", N_LOCATIONS * (1 + 1 + 3 + 1 + 2 * marks + self.sides)),
-            ("letters", len(CONTENT.letters)), ("books", len(CONTENT.books)),
-            ("voyages", len(CONTENT.voyages)), ("exotics", len(CONTENT.exotics)),
-            ("lenses", len(CONTENT.advanced)), ("decks", len(DECK_NAMES) + SKETCH_STACKS),
-            ("garden", N_SPOTS * (marks + 2)), ("ponds", len(CONTENT.pond_ids) + PONDS),
-            ("bed_tiles", len(CONTENT.bed_tiles) + len(CONTENT.beds)),
-            ("gold", 3 * len(CONTENT.scoring_tiles)),
-            ("achievements", ACHIEVEMENTS * (len(CONTENT.scoring_tiles) + self.sides)),
-            ("end_space", END_SPACES * self.sides),
-            ("players", self.sides * self._player_size()),
-            ("automa", 2 + GREEN_UNDER),
-        ]
-        self._fields: dict[str, tuple[int, int]] = {}
-        at = 0
-        for name, size in layout:
-            self._fields[name] = (at, at + size)
-            at += size
-        self.size = at
-
-    @staticmethod
-    def _player_size() -> int:
-        return (4 + 1 + 3 + 9 + 7 + len(CONTENT.advanced) + 3 + 1 + N_LOCATIONS * 2 + 9
-                + 4 * 5 + 4 + 1 + 6 + 1 + 8 + len(CONTENT.books) * 2 + 4 + 3 + 4)
-
-    def fields(self) -> dict[str, tuple[int, int]]:
-        return dict(self._fields)
-
-    def entries(self) -> tuple[str, ...]:
-        """One name per entry, in vector order: its block of ``fields()``, a dot, and what
-        the entry holds (``players.seat1.coins``, ``map.falun.explorers.seat0``); sides are
-        ``seat0`` (the observer), the next seats, then ``automa`` in solo."""
-        return _entry_names(self.players)
-
-    def fast(self) -> FastLinnaeusEncoder:
-        """The adapters' fast path: the same vector straight from the state
-        (``fast_observation.py``)."""
-        from boardlab.games.linnaeus.fast_observation import FastLinnaeusEncoder
-
-        return FastLinnaeusEncoder(self)
-
-    def encode(self, state: GameState, seat: int | None) -> list[float]:
-        """The vector of what ``seat`` (None: a spectator) sees in ``state``: its view's."""
-        return self.encode_view(state.view(seat), seat)
-
-    def encode_view(self, view: dict[str, Any], seat: int | None) -> list[float]:
-        body = view["body"]
-        v = [0.0] * self.size
-        names = [p["side"] for p in body["players"]]
-        first = 0 if seat is None else seat
-        order = [*names[first:self.players], *names[:first], *names[self.players:]]
-        rel = {name: k for k, name in enumerate(order)}
-        marks = self.sides + 1
-
-        def mark(name: str | None) -> int:
-            if name is None:
-                return -1
-            return rel.get(name, self.sides)  # neutral last
-
-        at = self._fields["round"][0]
-        v[at] = body["round"] / 5
-        v[self._fields["helm"][0] + body["helm"]["orientation"]] = 1.0
-        if body["active"] is not None and body["active"] in rel:
-            v[self._fields["active"][0] + rel[body["active"]]] = 1.0
-        at = self._fields["map"][0]
-        for place in body["map"]:
-            if place["specimen"] is not None:
-                spec = CONTENT.specimens[_IDS["specimens"][place["specimen"]]]
-                v[at] = spec.containers / 3
-                v[at + 1] = spec.effective / 4
-                v[at + 2 + spec.domain] = 1.0
-            v[at + 5] = float(place["sketch"] is not None)
-            for k, owner in enumerate(place["first_visit"]):
-                m = mark(owner)
-                if m >= 0:
-                    v[at + 6 + k * marks + m] = 1.0
-            for name in place["explorers"]:
-                v[at + 6 + 2 * marks + rel[name]] = 1.0
-            at += 6 + 2 * marks + self.sides
-        for name in ("letters", "books", "voyages", "exotics", "lenses"):
-            start = self._fields[name][0]
-            for ident in body["displays"][name]:
-                if ident is not None:
-                    v[start + _IDS[name][ident]] = 1.0
-        at = self._fields["decks"][0]
-        decks = body["decks"]
-        for k, name in enumerate(DECK_NAMES):
-            v[at + k] = decks[name] / 45
-        for k, n in enumerate(decks["sketch_stacks"]):
-            v[at + len(DECK_NAMES) + k] = n / 12
-        at = self._fields["garden"][0]
-        for spot in body["garden"]["spots"]:
-            m = mark(spot["owner"])
-            if m >= 0:
-                v[at + m] = 1.0
-            v[at + marks] = spot["value"] / 4
-            v[at + marks + 1] = float(spot["dark"])
-            at += marks + 2
-        at = self._fields["ponds"][0]
-        for k, pond in enumerate(body["garden"]["ponds"]):
-            v[at + _IDS["ponds"][pond["tile"]]] = 1.0
-            v[at + len(CONTENT.pond_ids) + k] = float(pond["sketch"] is not None)
-        at = self._fields["bed_tiles"][0]
-        for ident in body["garden"]["bed_tiles"].values():
-            v[at + _IDS["beds"][ident]] = 1.0
-        for ident in body["garden"]["beds_done"]:
-            v[at + len(CONTENT.bed_tiles) + _IDS["bed_ids"][ident]] = 1.0
-        uni = body["university"]
-        at = self._fields["gold"][0]
-        for k, ident in enumerate(uni["gold"].values()):
-            v[at + k * len(CONTENT.scoring_tiles) + _IDS["tiles"][ident]] = 1.0
-        at = self._fields["achievements"][0]
-        for achievement in uni["achievements"]:
-            v[at + _IDS["tiles"][achievement["tile"]]] = 1.0
-            for name in achievement["claims"]:
-                v[at + len(CONTENT.scoring_tiles) + rel[name]] = 1.0
-            at += len(CONTENT.scoring_tiles) + self.sides
-        at = self._fields["end_space"][0]
-        for k, name in enumerate(uni["end_space"]):
-            if name is not None:
-                v[at + k * self.sides + rel[name]] = 1.0
-        size = self._player_size()
-        start = self._fields["players"][0]
-        for player in body["players"]:
-            self._player(player, v, start + rel[player["side"]] * size)
-        automa = body["automa"]
-        if automa is not None:
-            at = self._fields["automa"][0]
-            v[at] = automa["deck"] / 20
-            v[at + 1] = automa["green_supply"] / 6
-            for k, green in enumerate(automa["green_under"]):
-                v[at + 2 + k] = float(green is not None)
-        return v
-
-    def _player(self, p: dict[str, Any], v: list[float], at: int) -> None:
-        end = at + self._player_size()
-        def put(values: list[float]) -> None:
-            nonlocal at
-            v[at : at + len(values)] = [min(1.0, x) for x in values]
-            at += len(values)
-
-        put([p["coins"] / 20, p["containers"] / 5, p["tools"] / 5, p["vp"] / 100])
-        put([p["taxonomy"] / 12])
-        put([x / 8 for x in p["lecture"]])
-        put([p["knowledge"][c] / 2 for c in CATEGORIES])
-        basic = [0.0] * 7
-        advanced = [0.0] * len(CONTENT.advanced)
-        for lens in p["lenses"]:
-            if lens in _LENS_ACTIONS:
-                basic[_LENS_ACTIONS[lens]] += 0.5
-            elif lens == "wild":
-                basic[5] = 1.0
-            else:
-                advanced[_IDS["lenses"][lens]] = 1.0
-        basic[6] = float(p["box"] is not None)
-        put(basic)
-        put(advanced)
-        put([float(x is not None) for x in p["on_tools"]])
-        put([p["lenses_acquired"] / 5])
-        where = [0.0] * N_LOCATIONS
-        where[_IDS["locations"][p["explorer"]]] = 1.0
-        put(where)
-        visited = [0.0] * N_LOCATIONS
-        for ident in p["visited"]:
-            visited[_IDS["locations"][ident]] = 1.0
-        put(visited)
-        point = [0.0] * 9
-        point[p["researcher"]] = 1.0
-        put(point)
-        for slot in p["library"]:
-            if slot is None:
-                put([0.0] * 5)
-            else:
-                spec = CONTENT.specimens[_IDS["specimens"][slot["specimen"]]]
-                domain = [0.0, 0.0, 0.0]
-                domain[spec.domain] = 1.0
-                put([spec.effective / 4, len(slot["covered"]) / 4, *domain])
-        researched = [0.0] * 4
-        for ident in p["researched"]:
-            researched[CONTENT.specimens[_IDS["specimens"][ident]].domain] += 0.25
-            researched[3] += 0.1
-        put(researched)
-        put([len(p["exotics"]) / 5])
-        sketches = [0.0] * 6
-        for ident in p["sketches"]:
-            sketch = CONTENT.sketches[_IDS["sketches"][ident]]
-            sketches[sketch.colour] += 0.25
-            sketches[3 + sketch.value - 1] += 0.25
-        put(sketches)
-        put([len(p["sketches_paid"]) / 6])
-        letters = [0.0] * 8
-        for ident in p["letters"]:
-            letters[CONTENT.letters[_IDS["letters"][ident]].colour] += 0.25
-        for column in p["sent"]:
-            for ident in column:
-                letters[4 + CONTENT.letters[_IDS["letters"][ident]].colour] += 0.25
-        put(letters)
-        books = [0.0] * (2 * len(CONTENT.books))
-        for ident in p["books"]:
-            books[_IDS["books"][ident]] = 1.0
-        for ident in p["published"]:
-            books[len(CONTENT.books) + _IDS["books"][ident]] = 1.0
-        put(books)
-        voyages = p["voyages"]
-        done = sum(x["ship"] >= len(CONTENT.voyages[_IDS["voyages"][x["card"]]].cells)
-                   for x in voyages)
-        put([len(voyages) / 4, done / 4, sum(x["book"] is not None for x in voyages) / 4,
-             len(p["waiting"]) / 2])
-        put([x / 4 for x in p["flowers"]])
-        character = [0.0] * 4
-        if p["character"] is not None:
-            character[_IDS["characters"][p["character"]]] = 1.0
-        put(character)
-        if at != end:
-            raise AssertionError(f"a player's part is {at - end + self._player_size()} long")
+#: Where the runs of a side's block start that its derived numbers write.
+LENS_ON_TOOL = ADVANCED_AT + N_ADVANCED
+RESEARCHED = LIBRARY + 5 * LIBRARY_SLOTS
+LETTERS = SKETCHES + 7
+N_CHARACTERS = len(CONTENT.characters)
+#: ``fn(state, side, observer)``: a side's numbers of a run of its block, by offset in
+#: the run (a ``derived`` function of the side).
+SideFn = Callable[[Any, int, int], dict[int, float]]
 
 
-@functools.cache
-def _entry_names(players: int) -> tuple[str, ...]:
-    """The names of ``LinnaeusObservationEncoder.entries`` (built on first use)."""
-    sides = (*(f"seat{k}" for k in range(players)), *(("automa",) if players == 1 else ()))
-    marks = (*sides, "neutral")
+def declare(players: int) -> VectorDeclaration:
+    """The parts of the vector at ``players`` seats, in order."""
+    n = players
+    sides = n + (n == 1)
+    names = (*(f"seat{k}" for k in range(n)), *(("automa",) if n == 1 else ()))
+    marks = (*names, "neutral")
     tiles = tuple(tile.id for tile in CONTENT.scoring_tiles)
-    names: list[str] = []
-
-    def block(name: str, *parts: Iterable[str]) -> None:
-        names.extend(f"{name}.{part}" for entries in parts for part in entries)
-
-    block("round", ("share_of_last",))
-    block("helm", (f"orientation{k}" for k in range(len(CONTENT.helm))))
-    block("active", sides)
-    for place in CONTENT.locations:
-        block(
-            f"map.{place.id}",
-            ("specimen_containers", "specimen_corners"),
-            (f"specimen_domain.{domain}" for domain in DOMAINS),
-            ("sketch",),
-            (f"first_visit{k}.{mark}" for k in (1, 2) for mark in marks),
-            (f"explorers.{side}" for side in sides),
-        )
-    for name in ("letters", "books", "voyages", "exotics", "lenses"):
-        block(name, (f"on_display.{ident}" for ident in _IDS[name]))
-    block("decks", DECK_NAMES, (f"sketch_stack{k}" for k in range(1, SKETCH_STACKS + 1)))
-    for spot in CONTENT.spots:
-        block(
-            f"garden.{spot.id}", (f"owner.{mark}" for mark in marks), ("value", "dark")
-        )
-    block(
-        "ponds",
-        (f"tile.{pond}" for pond in CONTENT.pond_ids),
-        (f"pond{k}_sketch" for k in range(1, PONDS + 1)),
+    place_width = 6 + 2 * len(marks) + sides
+    spot_width = len(marks) + 2
+    achievement_width = N_TILES + sides
+    #: the position of each side by observer, then the neutral colour's (last) up to
+    #: ``NEUTRAL``
+    orders = tuple(
+        tuple((x - me) % n if x < n else min(x, sides) for x in range(NEUTRAL + 1))
+        for me in range(n)
     )
-    block(
-        "bed_tiles",
-        (f"tile.{tile.id}" for tile in CONTENT.bed_tiles),
-        (f"done.{bed.id}" for bed in CONTENT.beds),
-    )
-    block("gold", (f"{track}.{tile}" for track in TRACKS for tile in tiles))
-    for k in range(1, ACHIEVEMENTS + 1):
-        block(
-            f"achievements.achievement{k}",
-            (f"tile.{tile}" for tile in tiles),
-            (f"claimed_by.{side}" for side in sides),
+
+    def side_hot(read: Read, at: int = 0) -> Op:
+        """A 1 at the side ``read`` holds, in side order (the automa last in solo)."""
+        return seat(read, at) if n > 1 else onehot(read, sides, at=at)
+
+    def board(
+        fn: Callable[[Any, Sequence[int], dict[int, float]], None],
+        inputs: Iterable[str],
+        width: int,
+        at: int = 0,
+    ) -> Op:
+        """``fn(state, position of each side, out)`` writing the non-zero entries."""
+
+        def made(s: Any, _seat: int, me: int) -> dict[int, float]:
+            out: dict[int, float] = {}
+            fn(s, orders[me], out)
+            return out
+
+        return derived(made, inputs, width, at)
+
+    def places(s: Any, _seat: int, _me: int) -> dict[int, float]:
+        return _sites(tuple(s.sites), tuple(s.site_sketch), place_width)
+
+    #: where a first-visit mark of each side (or neutral) goes, by observer and mark
+    first_at = tuple(
+        tuple(
+            tuple(k // 2 * place_width + 6 + k % 2 * len(marks) + x for x in order)
+            for k in range(2 * N_LOCATIONS)
         )
-    block("end_space", (f"space{k}.{side}" for k in range(1, END_SPACES + 1) for side in sides))
-    books = tuple(book.id for book in CONTENT.books)
-    for side in sides:
-        block(
-            f"players.{side}",
-            SIDE_COUNTS,
-            ("taxonomy",),
-            (f"lecture.{track}" for track in TRACKS),
-            (f"knowledge.{category}" for category in CATEGORIES),
-            (f"lenses.{action}" for action in ACTIONS),
-            ("lenses.wild", "lenses.locked_for_next_round"),
-            (f"lenses.{lens.id}" for lens in CONTENT.advanced),
-            (f"lens_on_tool.{tool}" for tool in TOOLS),
-            ("lenses_acquired",),
-            (f"explorer.{place.id}" for place in CONTENT.locations),
-            (f"visited.{place.id}" for place in CONTENT.locations),
-            (f"researcher.space{k}" for k in range(LAST_SPACE + 1)),
+        for order in orders
+    )
+
+    def first_visits(s: Any, _seat: int, me: int) -> dict[int, float]:
+        return {
+            at[owner]: 1.0
+            for at, owner in zip(first_at[me], s.first_marks, strict=True)
+            if owner >= 0
+        }
+
+    def explorers(s: Any, order: Sequence[int], out: dict[int, float]) -> None:
+        for side, where in enumerate(s.explorer):
+            if side < sides:
+                out[where * place_width + order[side]] = 1.0
+
+    #: where a spot's owner goes, by observer, spot and owner
+    owner_at = tuple(
+        tuple(tuple(k * spot_width + x for x in order) for k in range(N_SPOTS)) for order in orders
+    )
+
+    value_at = tuple(k * spot_width + len(marks) for k in range(N_SPOTS))
+
+    def owners(s: Any, _seat: int, me: int) -> dict[int, float]:
+        return {
+            at[owner]: 1.0
+            for at, owner in zip(owner_at[me], s.spot_owner, strict=True)
+            if owner >= 0
+        }
+
+    def spot_values(s: Any, _seat: int, _me: int) -> dict[int, float]:
+        return {at: x / 4 for at, x in zip(value_at, s.spot_value, strict=True) if x}
+
+    def spot_dark(s: Any, _seat: int, _me: int) -> dict[int, float]:
+        return {at + 1: 1.0 for at, x in zip(value_at, s.spot_dark, strict=True) if x}
+
+    side_orders = tuple(order[:sides] for order in orders)
+
+    def on_tools(s: Any, _seat: int, me: int) -> dict[int, float]:
+        return _on_tools(tuple(s.on_tool), side_orders[me])
+
+    def claims(s: Any, order: Sequence[int], out: dict[int, float]) -> None:
+        for k, claimed in enumerate(s.claims):
+            for side in claimed:
+                out[k * achievement_width + N_TILES + order[side]] = 1.0
+
+    v = VectorDeclaration(n)
+    v.add(
+        part("round", ("share_of_last",), number(attr("round"), scale=5)),
+        part(
+            "helm",
+            (f"orientation{k}" for k in range(len(CONTENT.helm))),
+            onehot(attr("helm"), len(CONTENT.helm)),
+        ),
+        part("active", names, side_hot(attr("active"))),
+        part(
+            "map",
             (
-                f"library.slot{k}.{what}"
-                for k in range(1, LIBRARY_SLOTS + 1)
+                f"{place}.{what}"
+                for place in _PLACES
                 for what in (
-                    "specimen_corners", "corners_covered", *(f"domain.{d}" for d in DOMAINS)
+                    "specimen_containers",
+                    "specimen_corners",
+                    *(f"specimen_domain.{domain}" for domain in DOMAINS),
+                    "sketch",
+                    *(f"first_visit{k}.{mark}" for k in (1, 2) for mark in marks),
+                    *(f"explorers.{side}" for side in names),
                 )
             ),
-            (f"researched.{domain}" for domain in DOMAINS),
-            ("researched.count", "exotics"),
-            (f"sketches.{domain}" for domain in DOMAINS),
-            (f"sketches.value{value}" for value in (1, 2, 3)),
-            ("sketches_paid",),
-            (f"letters_held.{colour}" for colour in COLOURS),
-            (f"letters_sent.{colour}" for colour in COLOURS),
-            (f"books.{book}" for book in books),
-            (f"published.{book}" for book in books),
-            (f"voyages.{count}" for count in VOYAGE_COUNTS),
-            (f"flowers.light_value{value}" for value in (1, 2, 3)),
-            (f"character.{character.id}" for character in CONTENT.characters),
-        )
-    block(
-        "automa",
-        ("deck", "green_supply"),
-        (f"green_under{k}" for k in range(1, GREEN_UNDER + 1)),
+            derived(places, ("sites", "site_sketch"), N_LOCATIONS * place_width),
+            derived(first_visits, ("first_marks",), N_LOCATIONS * place_width),
+            board(
+                explorers,
+                ("explorer",),
+                (N_LOCATIONS - 1) * place_width + sides,
+                at=6 + 2 * len(marks),
+            ),
+        ),
+        *(
+            part(name, (f"on_display.{x.id}" for x in cards), members(attr(shown), len(cards)))
+            for name, shown, cards in (
+                ("letters", "letter_display", CONTENT.letters),
+                ("books", "book_display", CONTENT.books),
+                ("voyages", "voyage_display", CONTENT.voyages),
+                ("exotics", "exotic_display", CONTENT.exotics),
+                ("lenses", "lens_display", CONTENT.advanced),
+            )
+        ),
+        part(
+            "decks",
+            (*DECK_NAMES, *(f"sketch_stack{k}" for k in range(1, SKETCH_STACKS + 1))),
+            *(length(attr(deck), at=k, scale=45) for k, deck in enumerate(_DECKS)),
+            derived(_stacks, ("stacks",), SKETCH_STACKS, at=len(_DECKS)),
+        ),
+        part(
+            "garden",
+            (
+                f"{spot.id}.{what}"
+                for spot in CONTENT.spots
+                for what in (*(f"owner.{mark}" for mark in marks), "value", "dark")
+            ),
+            derived(owners, ("spot_owner",), N_SPOTS * spot_width),
+            derived(spot_values, ("spot_value",), N_SPOTS * spot_width),
+            derived(spot_dark, ("spot_dark",), N_SPOTS * spot_width),
+        ),
+        part(
+            "ponds",
+            (
+                *(f"tile.{pond}" for pond in CONTENT.pond_ids),
+                *(f"pond{k}_sketch" for k in range(1, PONDS + 1)),
+            ),
+            members(attr("ponds"), N_PONDS),
+            derived(_pond_sketches, ("pond_sketch",), PONDS, at=N_PONDS),
+        ),
+        part(
+            "bed_tiles",
+            (
+                *(f"tile.{tile.id}" for tile in CONTENT.bed_tiles),
+                *(f"done.{bed.id}" for bed in CONTENT.beds),
+            ),
+            members(attr("bed_tiles"), N_BED_TILES),
+            bits(attr("beds_done"), len(CONTENT.beds), at=N_BED_TILES),
+        ),
+        part(
+            "gold",
+            (f"{track}.{tile}" for track in TRACKS for tile in tiles),
+            *(onehot(item("gold", t), N_TILES, at=t * N_TILES) for t in range(len(TRACKS))),
+        ),
+        part(
+            "achievements",
+            (
+                f"achievement{k}.{what}"
+                for k in range(1, ACHIEVEMENTS + 1)
+                for what in (
+                    *(f"tile.{tile}" for tile in tiles),
+                    *(f"claimed_by.{side}" for side in names),
+                )
+            ),
+            *(
+                onehot(item("red", k), N_TILES, at=k * achievement_width)
+                for k in range(ACHIEVEMENTS)
+            ),
+            board(claims, ("claims",), ACHIEVEMENTS * achievement_width),
+        ),
+        part(
+            "end_space",
+            (f"space{k}.{side}" for k in range(1, END_SPACES + 1) for side in names),
+            *(side_hot(item("end_space", k), at=k * sides) for k in range(END_SPACES)),
+        ),
+        part(
+            "players",
+            (f"{side}.{entry}" for side in names for entry in SIDE_ENTRIES),
+            *(
+                seat_values(attr(name), at=at, stride=SIDE_SIZE, scale=scale, cap=1.0)
+                for at, (name, scale) in enumerate(COUNTS)
+            ),
+            *(
+                number(item(name, 1), at=SIDE_SIZE + at, scale=scale, cap=1.0)
+                for at, (name, scale) in enumerate(COUNTS)
+                if n == 1  # the automa's side, after the player's
+            ),
+            *each_seat(SIDE_SIZE, *_side_ops(of_seat, -1)),
+            *(_side_ops(functools.partial(item, k=1), 1) if n == 1 else ()),
+            derived(on_tools, ("on_tool",), (sides - 1) * SIDE_SIZE + 3, at=LENS_ON_TOOL),
+        ),
+        part(
+            "automa",
+            ("deck", "green_supply", *(f"green_under{k}" for k in range(1, GREEN_UNDER + 1))),
+            derived(_automa, ("automa", "automa_deck", "green_supply", "green_under"), 5),
+        ),
     )
-    return tuple(names)
+    return v
+
+
+_DECKS = ("spec_deck", "letter_deck", "book_deck", "voyage_deck", "exotic_deck", "lens_supply")
+
+
+def _side_ops(own: Callable[[str], Read], side: int) -> tuple[Op, ...]:
+    """The ops of a side's block after its counts: of every seat (``own`` = ``of_seat``,
+    ``side`` -1, in ``each_seat``) or of the automa (``own`` its item, ``side`` 1, its block
+    after the player's)."""
+    base = 0 if side < 0 else SIDE_SIZE
+
+    def flat(name: str, count: int, at: int, scale: float) -> Op:
+        """``count`` numbers a side in the flat list ``name``, capped at 1."""
+        if side < 0:
+            return values(of_seat(name), count, at=at, scale=scale, cap=1.0)
+        return values(attr(name), count, start=side * count, at=base + at, scale=scale, cap=1.0)
+
+    def run(fn: SideFn, inputs: Iterable[str | Read], width: int, at: int) -> Op:
+        """``fn`` of the side, writing ``width`` entries from ``at`` of its block."""
+        return derived(
+            fn if side < 0 else functools.partial(_of_side, fn, side), inputs, width, base + at
+        )
+
+    return (
+        flat("lecture", len(TRACKS), 5, 8),
+        flat("knowledge", len(CATEGORIES), 5 + len(TRACKS), 2),
+        run(_lenses, (own("available"), own("box")), ADVANCED_AT + N_ADVANCED - BASIC, BASIC),
+        number(own("lenses_acquired"), at=base + LENS_ON_TOOL + 3, scale=5, cap=1.0),
+        onehot(own("explorer"), N_LOCATIONS, at=base + EXPLORER),
+        bits(own("visited"), N_LOCATIONS, at=base + VISITED),
+        onehot(own("researcher"), LAST_SPACE + 1, at=base + RESEARCHER),
+        run(_library, ("library", "covered"), 5 * LIBRARY_SLOTS, LIBRARY),
+        run(_researched, (own("researched"), own("exotics")), 5, RESEARCHED),
+        run(_sketches, (own("sketches"), own("sketches_paid")), 7, SKETCHES),
+        run(_letters, (own("letters"), own("sent")), 2 * len(COLOURS), LETTERS),
+        run(_books, (own("books"), own("published")), 2 * N_BOOKS, BOOKS),
+        run(_voyages, (own("voyages"), own("ships"), own("links"), own("waiting")), 4, VOYAGES),
+        flat("flowers", 3, VOYAGES + 4, 4),
+        onehot(own("character"), N_CHARACTERS, at=base + SIDE_SIZE - N_CHARACTERS),
+    )
+
+
+def _pond_sketches(s: Any, _seat: int, _me: int) -> list[float]:
+    return [float(sketch >= 0) for sketch in s.pond_sketch]
+
+
+def _automa(s: Any, _seat: int, _me: int) -> list[float]:
+    if s.automa < 0:
+        return []
+    return [
+        len(s.automa_deck) / 20,
+        len(s.green_supply) / 6,
+        *(float(green >= 0) for green in s.green_under),
+    ]
+
+
+@functools.lru_cache(maxsize=4096)
+def _lens_run(codes: tuple[int, ...], boxed: bool) -> dict[int, float]:
+    """``lenses.explore`` to the last advanced lens of a side holding the lenses ``codes``
+    (``boxed``: one locked for next round)."""
+    out: dict[int, float] = {WILD + 1: 1.0} if boxed else {}
+    for code in codes:
+        if code < WILD:
+            out[code] = min(1.0, out.get(code, 0.0) + 0.5)
+        elif code == WILD:
+            out[WILD] = 1.0
+        else:
+            out[ADVANCED_AT - BASIC + code - ADVANCED] = 1.0
+    return out
+
+
+def _of_side(fn: SideFn, side: int, s: Any, _seat: int, me: int) -> dict[int, float]:
+    """``fn`` of the automa's ``side`` (not a seat)."""
+    return fn(s, side, me)
+
+
+def _lenses(s: Any, side: int, _me: int) -> dict[int, float]:
+    return _lens_run(s.available[side], s.box[side] >= 0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _sites(sites: tuple[int, ...], sketches: tuple[int, ...], width: int) -> dict[int, float]:
+    """The specimens and sketches on the map, at ``width`` entries a location."""
+    out: dict[int, float] = {}
+    for k, specimen in enumerate(sites):
+        at = k * width
+        if specimen >= 0:
+            out[at] = _CONTAINERS[specimen] / 3
+            out[at + 1] = _CORNERS[specimen]
+            out[at + 2 + _DOMAIN[specimen]] = 1.0
+        if sketches[k] >= 0:
+            out[at + 5] = 1.0
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _on_tools(on_tool: tuple[int, ...], order: tuple[int, ...]) -> dict[int, float]:
+    """The lenses on each side's tools, sides at ``order``."""
+    return {
+        order[j // 3] * SIDE_SIZE + j % 3: 1.0
+        for j, lens in enumerate(on_tool[: 3 * len(order)])
+        if lens >= 0
+    }
+
+
+def _stacks(s: Any, _seat: int, _me: int) -> list[float]:
+    return [len(stack) / 12 for stack in s.stacks]
+
+
+def _library(s: Any, side: int, _me: int) -> dict[int, float]:
+    library, covered = s.library, s.covered
+    out: dict[int, float] = {}
+    for k in range(LIBRARY_SLOTS):
+        specimen = library[side * 4 + k]
+        if specimen >= 0:
+            out[5 * k] = _CORNERS[specimen]
+            out[5 * k + 1] = (covered[side * 4 + k] & 15).bit_count() / 4
+            out[5 * k + 2 + _DOMAIN[specimen]] = 1.0
+    return out
+
+
+def _capped(out: dict[int, float]) -> dict[int, float]:
+    return {k: x if x < 1.0 else 1.0 for k, x in out.items()}
+
+
+def _researched(s: Any, side: int, _me: int) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for specimen in s.researched[side]:
+        domain = _DOMAIN[specimen]
+        out[domain] = out.get(domain, 0.0) + 0.25
+        out[3] = out.get(3, 0.0) + 0.1
+    if s.exotics[side]:
+        out[4] = len(s.exotics[side]) / 5
+    return _capped(out)
+
+
+def _sketches(s: Any, side: int, _me: int) -> dict[int, float]:
+    """Sketches by colour, then by value."""
+    out: dict[int, float] = {}
+    for sketch in s.sketches[side]:
+        colour, value = _SKETCH_COLOUR[sketch], _SKETCH_VALUE[sketch]
+        out[colour] = out.get(colour, 0.0) + 0.25
+        out[value] = out.get(value, 0.0) + 0.25
+    if s.sketches_paid[side]:
+        out[6] = len(s.sketches_paid[side]) / 6
+    return _capped(out)
+
+
+def _letters(s: Any, side: int, _me: int) -> dict[int, float]:
+    """Letters held, then sent, by colour."""
+    out: dict[int, float] = {}
+    for letter in s.letters[side]:
+        colour = _LETTER_COLOUR[letter]
+        out[colour] = out.get(colour, 0.0) + 0.25
+    for letter in s.sent[side]:
+        colour = 4 + _LETTER_COLOUR[letter]
+        out[colour] = out.get(colour, 0.0) + 0.25
+    return _capped(out)
+
+
+def _books(s: Any, side: int, _me: int) -> dict[int, float]:
+    """Books held, then published."""
+    out = dict.fromkeys(s.books[side], 1.0)
+    out.update((N_BOOKS + book, 1.0) for book in s.published[side])
+    return out
+
+
+def _voyages(s: Any, side: int, _me: int) -> dict[int, float]:
+    """Voyages, those completed (``voyage.completed``), those linked to a book (not
+    ``publish.unlinked``), books waiting."""
+    voyages = s.voyages[side]
+    if not voyages and not s.waiting[side]:
+        return {}
+    linked = len(voyages) - len(unlinked(s, side))
+    counts = (len(voyages) / 4, completed(s, side) / 4, linked / 4, len(s.waiting[side]) / 2)
+    return {k: x if x < 1.0 else 1.0 for k, x in enumerate(counts) if x}
 
 
 @functools.cache
-def _encoder(players: int) -> LinnaeusObservationEncoder:
-    return LinnaeusObservationEncoder(players)
+def _encoder(players: int) -> DeclaredEncoder:
+    return DeclaredEncoder(declare(players).compile())
 
 
-def observation_encoder(players: int, options: Mapping[str, Any]) -> LinnaeusObservationEncoder:
+def observation_encoder(players: int, options: Mapping[str, Any]) -> DeclaredEncoder:
+    """The (cached) encoder for ``players``; the options do not change the layout."""
     return _encoder(players)
-

@@ -34,7 +34,8 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from boardlab.engine import Ask
@@ -45,6 +46,7 @@ from boardlab.engine.vector import (
     attr,
     bits,
     derived,
+    each_seat,
     frame_derived,
     frame_field,
     framed,
@@ -58,7 +60,6 @@ from boardlab.engine.vector import (
 from boardlab.engine.vector_encoder import DeclaredEncoder
 from boardlab.games.scythe import objectives
 from boardlab.games.scythe.board import N_SPACES, SPACE_IDS
-from boardlab.games.scythe.board import bits as spaces_of
 from boardlab.games.scythe.codec import UNLIMITED_TURNS, check_players
 from boardlab.games.scythe.combat import ATTACKER, DEFENDER
 from boardlab.games.scythe.content import CONTENT, FACTION_IDS, STAR_GOALS, TOP_ACTIONS
@@ -159,6 +160,13 @@ SCORE_INPUTS = (
     "is_over", "coins", "popularity", "power", "star_goals", "combat_stars", "objective_stars",
     "units", "structures", "active", "resources", "bonus_tile",
 )
+#: What one seat's running score reads (``scoring.breakdown``): its own tracks and stars, the
+#: board (control, resources, structures) and the bonus tile.
+SEAT_SCORE_INPUTS = (
+    "is_over", of_seat("coins"), of_seat("popularity"), of_seat("star_goals"),
+    of_seat("combat_stars"), of_seat("objective_stars"), "units", "structures", "active",
+    "resources", "bonus_tile",
+)
 #: What ``objectives.Position.holds`` reads of the state, with the cards held.
 OBJECTIVE_INPUTS = (
     "objectives", "units", "structures", "active", "faction", "resources", "coins", "popularity",
@@ -168,8 +176,7 @@ DECK_INPUTS = (
     "combat_deck", "objective_deck", "encounter_deck", "encounter_tokens", "factory_offer",
     "combat_discard",
 )
-TRACK_INPUTS = ("power", "popularity", "coins", "ended", "hand", "objectives", "units")
-PIECES_WIDTH = len(PRODUCE_TRACKS) + N_MECHS + N_STRUCTURES + len(ENLIST_BONUSES)
+PIECES_WIDTH = len(PRODUCE_TRACKS) + N_MECHS + N_STRUCTURES
 #: What ``_records`` reads: stars, objectives revealed, upgrades and sections of a seat.
 RECORD_INPUTS = (
     "star_goals", "objective_stars", "combat_stars", "objectives_revealed", "top_upgrades", "mat",
@@ -224,13 +231,18 @@ def declare(players: int, turns: int, spectator: bool = False) -> VectorDeclarat
         part(
             "winners",
             seats,
-            derived(functools.partial(_results, seen), SCORE_INPUTS, 3 * n),
+            derived(_winners, SCORE_INPUTS, n),
         ),
-        part("scores", (f"{s}.{what}" for s in seats for what in ("score", "known"))),
+        part(
+            "scores",
+            (f"{s}.{what}" for s in seats for what in ("score", "known")),
+            # a seat's score is recomputed only when what it reads of that seat changed
+            *each_seat(2, derived(functools.partial(_score, seen), SEAT_SCORE_INPUTS, 2)),
+        ),
         part(
             "progress",
             ("turns_begun_share",),
-            derived(functools.partial(_progress, turns), ("turn",), 1),
+            number(attr("turn"), scale=turns, cap=1.0),
         ),
         part("active", seats, seat(attr("active"))),
         part(
@@ -282,7 +294,10 @@ def declare(players: int, turns: int, spectator: bool = False) -> VectorDeclarat
         part(
             "tracks",
             SEAT_TRACKS,
-            derived(functools.partial(_tracks, seen), TRACK_INPUTS, len(SEAT_TRACKS)),
+            number(of_seat("power"), scale=POWER_MAX),
+            number(of_seat("popularity"), at=1, scale=POPULARITY_MAX),
+            derived(functools.partial(_coins, seen), (of_seat("coins"), "ended"), 2, at=2),
+            derived(_counts, ("hand", "objectives", "units"), 3, at=4),
         ),
         part(
             "stars",
@@ -295,15 +310,19 @@ def declare(players: int, turns: int, spectator: bool = False) -> VectorDeclarat
         part(
             "produce_cost",
             PRODUCE_TRACKS,
-            derived(_pieces, ("units", "structures", "recruit_bonuses"), PIECES_WIDTH),
+            derived(_pieces, ("units", "structures"), PIECES_WIDTH),
         ),
         part("mechs", (f"mech{k}_deployed" for k in range(1, N_MECHS + 1))),
         part("structures", (f"{kind}_built" for kind in STRUCTURES)),
-        part("enlist_bonuses", ENLIST_BONUSES),
+        part(
+            "enlist_bonuses",
+            ENLIST_BONUSES,
+            bits(of_seat("recruit_bonuses"), len(ENLIST_BONUSES)),
+        ),
         part(
             "last_section",
             LAST_SECTIONS,
-            derived(_last, ("last_section", "mat"), len(LAST_SECTIONS)),
+            derived(_last, (of_seat("last_section"), of_seat("mat")), len(LAST_SECTIONS)),
         ),
         part("factory_card", factory, onehot(of_seat("factory_card"), N_FACTORY)),
     )
@@ -375,37 +394,40 @@ def declare(players: int, turns: int, spectator: bool = False) -> VectorDeclarat
 
 
 # ---------------------------------------------------------------------- the header
-def _decision_kind(s: Any, _seat: int, me: int) -> list[float]:
+def _decision_kind(s: Any, _seat: int, me: int) -> tuple[float, ...]:
     """The decision's kind, to the seat that decides only (as the envelope shows it)."""
-    out = [0.0] * len(DECISION_KINDS)
     decision = s.decision
     if decision is not None and decision.player == me:
-        out[_KIND[decision.kind]] = 1.0
-    return out
+        return _ONE_HOT_KIND[_KIND[decision.kind]]
+    return ()
 
 
-def _results(seen: bool, s: Any, _seat: int, me: int) -> list[float]:
-    """``winners`` and ``scores``: every score once over (``side_scores``), before that the
-    observer's own running score (``scores_seen_by``), none for a spectator."""
+_ONE_HOT_KIND = tuple(
+    tuple(float(k == i) for k in range(len(DECISION_KINDS))) for i in range(len(DECISION_KINDS))
+)
+
+
+def _winners(s: Any, _seat: int, me: int) -> dict[int, float]:
+    """``winners`` once the game is over (``side_winners``)."""
+    if not s.is_over:
+        return {}
     n = s.players
-    out = [0.0] * (3 * n)
-    scores: Sequence[float | None] = [None] * n
+    return {(p - me) % n: 1.0 for p in s.side_winners()}
+
+
+def _score(seen: bool, s: Any, p: int, me: int) -> tuple[float, ...]:
+    """``scores`` of seat ``p``: every score once over (``side_scores``), before that the
+    observer's own running score (``scores_seen_by``), none for a spectator."""
+    score: float | None
     if s.is_over:
-        for p in s.side_winners():
-            out[(p - me) % n] = 1.0
-        scores = s.side_scores()
-    elif seen:
-        scores = s.scores_seen_by(me)
-    for p, score in enumerate(scores[:n]):
-        if score is not None:
-            at = n + 2 * ((p - me) % n)
-            out[at] = _squash(float(score), SCORE_SCALE)
-            out[at + 1] = 1.0
-    return out
-
-
-def _progress(turns: int, s: Any, _seat: int, _me: int) -> tuple[float]:
-    return (min(1.0, s.turn / turns),)
+        score = s.side_scores()[p]
+    elif seen and p == me:
+        score = s.scores_seen_by(me)[me]
+    else:
+        return ()
+    if score is None:
+        return ()
+    return (_squash(float(score), SCORE_SCALE), 1.0)
 
 
 def _order(s: Any, _seat: int, me: int) -> list[float]:
@@ -441,28 +463,34 @@ def _controlled(s: Any) -> list[int]:
 _CONTROL: list[tuple[int, list[int], list[int], list[int]]] = [(-1, [], [], [])]
 
 
-def _board(width: int, s: Any, _seat: int, me: int) -> list[float]:
-    """Every space's controller, structure and each seat's units there."""
+def _board(width: int, s: Any, _seat: int, me: int) -> dict[int, float]:
+    """Every space's controller, structure and each seat's units there (non-zero entries)."""
     n = s.players
-    out = [0.0] * (N_SPACES * width)
+    out: dict[int, float] = {}
     for p, mask in enumerate(_controlled(s)):
-        for space in spaces_of(mask):
-            out[space * width + 1 + (p - me) % n] = 1.0
+        column = 1 + (p - me) % n
+        while mask:
+            low = mask & -mask
+            out[(low.bit_length() - 1) * width + column] = 1.0
+            mask ^= low
     for k, space in enumerate(s.structures):
         if space >= 0:
             p, kind = divmod(k, N_STRUCTURES)
-            out[space * width + 1 + n + (p - me) % n] = 1.0
-            out[space * width + 1 + 2 * n + kind] = 1.0
+            at = space * width + 1
+            out[at + n + (p - me) % n] = 1.0
+            out[at + 2 * n + kind] = 1.0
     units = s.units
     for p in range(n):
+        base = p * UNITS_PER_SEAT
         column = 1 + 2 * n + N_STRUCTURES + 3 * ((p - me) % n)
         for kind, (first, stop, most) in enumerate(_UNIT_KINDS):
             counts: dict[int, int] = {}
-            for space in units[p * UNITS_PER_SEAT + first : p * UNITS_PER_SEAT + stop]:
+            for space in units[base + first : base + stop]:
                 if space >= 0:
                     counts[space] = counts.get(space, 0) + 1
+            at = column + kind
             for space, count in counts.items():
-                out[space * width + column + kind] = count / most
+                out[space * width + at] = count / most
     return out
 
 
@@ -470,34 +498,41 @@ def _board(width: int, s: Any, _seat: int, me: int) -> list[float]:
 _UNIT_KINDS = ((0, MECH, 1), (MECH, WORKER, N_MECHS), (WORKER, UNITS_PER_SEAT, N_WORKERS))
 
 
-def _supplies(width: int, s: Any, _seat: int, _me: int) -> list[float]:
-    """Every space's encounter token and the resources lying there."""
-    out = [0.0] * (N_SPACES * width)
-    for space in spaces_of(s.encounter_tokens):
-        out[space * width] = 1.0
-    for k, count in enumerate(s.resources):
-        if count:
-            space, r = divmod(k, N_RESOURCES)
-            out[space * width + width - N_RESOURCES + r] = count / (count + RESOURCE_SCALE)
+def _supplies(width: int, s: Any, _seat: int, _me: int) -> dict[int, float]:
+    """Every space's encounter token and the resources lying there (non-zero entries)."""
+    out: dict[int, float] = {}
+    tokens = s.encounter_tokens
+    while tokens:
+        low = tokens & -tokens
+        out[(low.bit_length() - 1) * width] = 1.0
+        tokens ^= low
+    column = width - N_RESOURCES
+    resources = s.resources
+    for k in itertools.compress(range(len(resources)), resources):
+        count = resources[k]
+        space, r = divmod(k, N_RESOURCES)
+        out[space * width + column + r] = count / (count + RESOURCE_SCALE)
     return out
 
 
 # ---------------------------------------------------------------------- each seat
-def _tracks(seen: bool, s: Any, p: int, me: int) -> list[float]:
-    """``tracks``: a seat's coins are known to itself, and to everyone once the game has
-    ended (as the view says: ``ended``)."""
+def _coins(seen: bool, s: Any, p: int, me: int) -> tuple[float, ...]:
+    """``tracks``' coins: known to their seat, and to everyone once the game has ended (as
+    the view says: ``ended``)."""
+    if (seen and p == me) or s.ended:
+        return (_squash(float(s.coins[p]), COIN_SCALE), 1.0)
+    return ()
+
+
+def _counts(s: Any, p: int, _me: int) -> tuple[float, float, float]:
+    """``tracks``' combat cards in hand, objectives held and workers on the board."""
     held = s.objectives[p * OBJECTIVES_HELD : (p + 1) * OBJECTIVES_HELD]
     workers = s.units[p * UNITS_PER_SEAT + WORKER : (p + 1) * UNITS_PER_SEAT]
-    known = (seen and p == me) or s.ended
-    return [
-        s.power[p] / POWER_MAX,
-        s.popularity[p] / POPULARITY_MAX,
-        _squash(float(s.coins[p]), COIN_SCALE) if known else 0.0,
-        1.0 if known else 0.0,
+    return (
         _squash(float(s.hand_size(p)), HAND_SCALE),
-        sum(1 for card in held if card >= 0) / OBJECTIVES_HELD,
-        sum(1 for x in workers if x >= 0) / N_WORKERS,
-    ]
+        sum(card >= 0 for card in held) / OBJECTIVES_HELD,
+        sum(x >= 0 for x in workers) / N_WORKERS,
+    )
 
 
 def _records(s: Any, p: int, _me: int) -> list[float]:
@@ -532,17 +567,14 @@ def _records(s: Any, p: int, _me: int) -> list[float]:
 
 
 def _pieces(s: Any, p: int, _me: int) -> list[float]:
-    """``produce_cost`` (``trade_produce.produce_cost``), ``mechs`` deployed, ``structures``
-    built and ``enlist_bonuses`` taken."""
-    cost = produce_cost(s, p)
+    """``produce_cost`` (``trade_produce.produce_cost``), ``mechs`` deployed and
+    ``structures`` built."""
+    power, popularity, coins = produce_cost(s, p)
     base = p * UNITS_PER_SEAT + MECH
-    bonuses = s.recruit_bonuses[p]
-    return [
-        *(c / most for c, most in zip(cost, PRODUCE_MAX, strict=True)),
-        *(float(x >= 0) for x in s.units[base : base + N_MECHS]),
-        *(float(x >= 0) for x in s.structures[p * N_STRUCTURES : (p + 1) * N_STRUCTURES]),
-        *(float(bonuses >> k & 1) for k in range(len(ENLIST_BONUSES))),
-    ]
+    out = [power / PRODUCE_MAX[0], popularity / PRODUCE_MAX[1], coins / PRODUCE_MAX[2]]
+    out += [1.0 if x >= 0 else 0.0 for x in s.units[base : base + N_MECHS]]
+    out += [1.0 if x >= 0 else 0.0 for x in s.structures[p * N_STRUCTURES : (p + 1) * N_STRUCTURES]]
+    return out
 
 
 def _last(s: Any, p: int, _me: int) -> tuple[float, ...]:
@@ -561,11 +593,14 @@ def _hand(s: Any, _seat: int, me: int) -> list[float]:
     return [sum([1.0 / VALUE_COUNTS[v]] * count) for v, count in enumerate(row)]
 
 
-def _objectives(s: Any, _seat: int, me: int) -> list[float]:
+def _objectives(s: Any, _seat: int, me: int) -> dict[int, float]:
     """``you.objectives`` and ``you.objectives_met`` (``objectives.Position.holds``)."""
-    out = [0.0] * (2 * N_OBJECTIVES)
+    out: dict[int, float] = {}
+    held = objectives.held(s, me)
+    if not held:
+        return out
     position = objectives.Position(s, me, _controlled(s))
-    for card in objectives.held(s, me):
+    for card in held:
         record = CONTENT.objectives[card]
         out[record.number - 1] = 1.0
         if position.holds(record.condition):
