@@ -504,10 +504,8 @@ def _researched(s: Any, side: int, _me: int) -> dict[int, float]:
 def _sketches(s: Any, side: int, _me: int) -> dict[int, float]:
     """Sketches by colour, then by value."""
     out: dict[int, float] = {}
-    for sketch in s.sketches[side]:
-        colour, value = _SKETCH_COLOUR[sketch], _SKETCH_VALUE[sketch]
-        out[colour] = out.get(colour, 0.0) + 0.25
-        out[value] = out.get(value, 0.0) + 0.25
+    _quarters(out, s.sketches[side], _SKETCH_COLOUR)
+    _quarters(out, s.sketches[side], _SKETCH_VALUE)
     if s.sketches_paid[side]:
         out[6] = len(s.sketches_paid[side]) / 6
     return _capped(out)
@@ -516,13 +514,18 @@ def _sketches(s: Any, side: int, _me: int) -> dict[int, float]:
 def _letters(s: Any, side: int, _me: int) -> dict[int, float]:
     """Letters held, then sent, by colour."""
     out: dict[int, float] = {}
-    for letter in s.letters[side]:
-        colour = _LETTER_COLOUR[letter]
-        out[colour] = out.get(colour, 0.0) + 0.25
-    for letter in s.sent[side]:
-        colour = 4 + _LETTER_COLOUR[letter]
-        out[colour] = out.get(colour, 0.0) + 0.25
+    _quarters(out, s.letters[side], _LETTER_COLOUR)
+    _quarters(out, s.sent[side], _LETTER_COLOUR, at=4)
     return _capped(out)
+
+
+def _quarters(
+    out: dict[int, float], cards: Iterable[int], entry_of: Sequence[int], at: int = 0
+) -> None:
+    """A quarter at ``at + entry_of[card]`` for each card (capped later by ``_capped``)."""
+    for card in cards:
+        entry = at + entry_of[card]
+        out[entry] = out.get(entry, 0.0) + 0.25
 
 
 def _books(s: Any, side: int, _me: int) -> dict[int, float]:
