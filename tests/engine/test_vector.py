@@ -15,8 +15,10 @@ import pytest
 from boardlab.engine.vector import (
     VectorDeclaration,
     attr,
+    below_field,
     bits,
     derived,
+    derived_rows,
     each_seat,
     frame_derived,
     frame_field,
@@ -30,6 +32,7 @@ from boardlab.engine.vector import (
     onehot,
     part,
     seat,
+    seat_bits,
     seat_values,
     values,
 )
@@ -139,6 +142,51 @@ def encoder() -> DeclaredEncoder:
     return DeclaredEncoder(declaration().compile())
 
 
+ROWS: list[int] = []
+
+
+def _cell(s: Any, row: int, me: int) -> dict[int, float]:
+    """A row of ``cells``: the market card at that place, and whether it is the round's."""
+    ROWS.append(row)
+    return {0: float(s.market[row] + 1), 1: float(s.round == row + 1)}
+
+
+def _goods_held(s: Any, p: int, _me: int) -> tuple[float]:
+    CALLS.append(f"goods{p}")
+    return (float(sum(s.goods[3 * p : 3 * p + 3])),)
+
+
+def pending_declaration() -> VectorDeclaration:
+    """Derived rows, per-seat runs, and the pending decision read from the top frame and the
+    one below it (issue 29: Compounded's field and decision context)."""
+    seats = [f"seat{k}" for k in range(PLAYERS)]
+    v = VectorDeclaration(PLAYERS)
+    v.frames({"offer": "offer", "pay": "pay"}, top=True)
+    v.add(
+        part(
+            "cells",
+            (f"c{r}.{what}" for r in range(3) for what in ("card", "now")),
+            derived_rows(_cell, 3, 2, ("market",), ("round",)),
+            high=9,
+        ),
+        part(
+            "held",
+            seats,
+            *each_seat(1, derived(_goods_held, (of_seat("goods", 3),), 1)),
+            high=20,
+        ),
+        part("mine", ("start_is_mine",), seat(attr("start"), seats=1)),
+        part(
+            "offer",
+            ("a", "b", "c", "passes", *(f"{w}.{s}" for w in ("from", "passed") for s in seats)),
+            *framed("offer", values(frame_field(2), 3), seat_bits(frame_field(1), at=7)),
+            *framed("pay", number(below_field(2, "offer"), at=3), seat(frame_field(1), at=4)),
+            high=9,
+        ),
+    )
+    return v
+
+
 def named(enc: DeclaredEncoder, vector: list[float]) -> dict[str, float]:
     return {name: value for name, value in zip(enc.entries(), vector, strict=True) if value}
 
@@ -231,8 +279,86 @@ def test_declarations_that_cannot_be_laid_out_are_refused() -> None:
         v.compile()
 
 
+def test_top_frames_are_read_only_when_pending_with_the_frame_below_them() -> None:
+    """``frames(top=True)``: a group's frame is read only when it is the top of the stack;
+    ``below_field`` reads the frame under it when that one is of the named kind; ``values``
+    runs over frame fields and ``seat_bits`` turns a mask of seats around the observer."""
+    enc = DeclaredEncoder(pending_declaration().compile())
+    offer = ("offer", 0b101, 4, 0, 2)
+    got = named(enc, enc.encode(Toy(stack=[offer]), 2))
+    assert {k: v for k, v in got.items() if k.startswith("offer.")} == {
+        "offer.a": 4,
+        "offer.c": 2,
+        "offer.passed.seat1": 1,  # seat 0 seen from seat 2
+        "offer.passed.seat0": 1,  # seat 2, the observer
+    }
+    under = named(enc, enc.encode(Toy(stack=[offer, ("pay", 1, 0)]), 0))
+    assert {k: v for k, v in under.items() if k.startswith("offer.")} == {
+        "offer.passes": 4,  # field 2 of the offer below the pending payment
+        "offer.from.seat1": 1,
+    }
+    elsewhere = Toy(stack=[offer, ("pay", 1, 0), ("other", 0)])
+    assert not any(k.startswith("offer.") for k in named(enc, enc.encode(elsewhere, 0)))
+    not_an_offer = Toy(stack=[("other", 7, 7), ("pay", 2, 0)])
+    assert named(enc, enc.encode(not_an_offer, 0)).get("offer.passes") is None
+
+
+def test_derived_rows_remake_only_the_rows_whose_items_changed() -> None:
+    """One instruction for a board's places: a row is made again when its item changed, every
+    row when a whole input did (issue 29: Compounded's 16 field positions)."""
+    enc = DeclaredEncoder(pending_declaration().compile())
+    state = Toy(round=2)
+    got = named(enc, enc.encode(state, 0))
+    assert {k: v for k, v in got.items() if k.startswith("cells.")} == {
+        "cells.c0.card": 3,
+        "cells.c2.card": 6,
+        "cells.c1.now": 1,
+    }
+    program = enc.native(None, np.asarray(enc.low, np.float32), np.asarray(enc.high, np.float32))
+    if program is None:
+        return
+    out = np.empty(enc.size, np.float32)
+    ROWS.clear()
+    program.encode(state, 0, out)
+    program.encode(state, 0, out)
+    assert ROWS == [0, 1, 2]
+    state.market[1] = 4
+    program.encode(state, 0, out)
+    assert ROWS == [0, 1, 2, 1]
+    state.round = 3
+    program.encode(state, 0, out)
+    assert ROWS == [0, 1, 2, 1, 0, 1, 2]
+
+
+def test_a_seats_run_of_a_flat_list_keeps_the_other_seats_parts() -> None:
+    """``of_seat(name, run)`` as an input: a seat's part is made again only when its own run
+    of the flat list changed, and ``seat(..., seats=1)`` marks the observer alone."""
+    enc = DeclaredEncoder(pending_declaration().compile())
+    state = Toy(start=1)
+    got = named(enc, enc.encode(state, 1))
+    assert {k: v for k, v in got.items() if k.startswith("held.")} == {
+        "held.seat1": 12,  # seat 2's, after the observer's own (seat 1 holds none)
+        "held.seat2": 3,
+    }
+    assert got["mine.start_is_mine"] == 1
+    assert "mine.start_is_mine" not in named(enc, enc.encode(state, 0))
+    program = enc.native(None, np.asarray(enc.low, np.float32), np.asarray(enc.high, np.float32))
+    if program is None:
+        return
+    out = np.empty(enc.size, np.float32)
+    program.encode(state, 0, out)
+    CALLS.clear()
+    state.goods[7] = 0  # seat 2's run
+    program.encode(state, 0, out)
+    assert CALLS == ["goods2"]
+
+
 def _random_toy(rng: random.Random) -> Toy:
-    frames = [("offer", rng.randrange(3), rng.randrange(9)), ("pay", 0, rng.randrange(9))]
+    frames = [
+        ("offer", rng.randrange(8), rng.randrange(9), rng.randrange(3), rng.randrange(3)),
+        ("pay", rng.randrange(3), rng.randrange(9)),
+        ("other", 0, 0),
+    ]
     return Toy(
         round=rng.randint(1, 3),
         start=rng.randrange(3),
@@ -244,7 +370,7 @@ def _random_toy(rng: random.Random) -> Toy:
         board=[[0] * rng.randrange(3) for _ in range(2)],
         flags=rng.randrange(8),
         decision=rng.choice([None, Decision("sell", rng.randrange(3))]),
-        stack=rng.sample(frames, rng.randrange(3)),
+        stack=rng.sample(frames, rng.randrange(4)),
     )
 
 
@@ -253,10 +379,13 @@ np = pytest.importorskip("numpy")
 
 
 @pytest.mark.skipif(os.environ.get("BOARDLAB_NO_NATIVE") == "1", reason="BOARDLAB_NO_NATIVE=1")
-def test_the_kernel_gives_the_interpreters_numbers_whatever_state_follows_whatever() -> None:
+@pytest.mark.parametrize("declare", [declaration, pending_declaration])
+def test_the_kernel_gives_the_interpreters_numbers_whatever_state_follows_whatever(
+    declare: Any,
+) -> None:
     """One compiled program serves states that change in place and states that alternate:
     a kept derived part is written again only while what it read is equal."""
-    enc = encoder()
+    enc = DeclaredEncoder(declare().compile())
     low = np.asarray(enc.low, np.float32)
     high = np.asarray(enc.high, np.float32)
     program = enc.native(None, low, high)
@@ -267,6 +396,8 @@ def test_the_kernel_gives_the_interpreters_numbers_whatever_state_follows_whatev
         if step % 3 == 0:
             live.board[0].append(1)  # changed in place: the kept copy must not follow
             live.coins[rng.randrange(3)] = rng.randrange(10)
+            live.goods[rng.randrange(9)] = rng.randrange(4)
+            live.market[rng.randrange(3)] = rng.randrange(-1, 6)
         state = live if step % 2 else _random_toy(rng)
         for observer in (None, 0, 1, 2):
             got = np.empty(enc.size, np.float32)

@@ -1,9 +1,9 @@
 /* The compiled twin of ``boardlab.engine.vector``'s interpreter: it runs a declared
  * observation program and knows no game.
  *
- * ``Program(program, size, players, scale, low, high)`` takes the tuple of instructions
- * made by ``Vector`` (see ``vector.py`` for what each code does) and the observer's
- * float32 normalisation; ``encode(state, seat, out)`` writes the whole normalised vector
+ * ``Program(program, size, players, scale, low, high[, spectator])`` takes the tuple of
+ * instructions made by ``Vector`` (see ``vector.py`` for what each code does), the
+ * observer's float32 normalisation and, when the spectator sees less, its own program; ``encode(state, seat, out)`` writes the whole normalised vector
  * of what ``seat`` (None: the spectator) sees into the float32 array ``out``, bit for bit
  * what the adapters make of the interpreter's raw vector. The results of ``derived`` ops
  * are kept, with copies of the attributes they name, and written again while those are
@@ -13,10 +13,10 @@
 
 #include <structmember.h>
 
-enum { WHOLE, ITEM, OF_SEAT, FRAME_FIELD };
+enum { WHOLE, ITEM, OF_SEAT, FRAME_FIELD, BELOW_FIELD };
 enum {
     NUMBER, VALUES, ONEHOT, SEATHOT, BITS, MEMBERS, LENGTH, DERIVED, FRAME_DERIVED, LOOKUP,
-    FRAMES, SEAT_VALUES
+    FRAMES, SEAT_VALUES, DERIVED_ROWS, SEAT_BITS
 };
 
 typedef struct Code Code;
@@ -53,6 +53,17 @@ typedef struct {
     Py_ssize_t *nonzero; /* where the kept numbers are not 0 (``count`` of them) */
     float *numbers;      /* and those numbers */
     Py_ssize_t count;
+    /* DERIVED_ROWS: ``rows`` rows of ``width`` entries, ``stride`` apart; row r reads item r
+     * of each attribute of ``row_items`` (and every whole input); ``kept_rows[j][r]`` is
+     * the kept item r of attribute j (None: row r not made yet), ``row_count[r]`` its
+     * numbers, at ``nonzero``/``numbers`` from ``r * width``. */
+    Py_ssize_t rows;
+    PyObject *row_items;
+    Slot *row_slots;
+    PyObject *kept_rows;
+    PyObject **row_lists; /* room for the attributes read by one call */
+    Py_ssize_t *row_count;
+    unsigned long long top; /* FRAMES: the groups read only from the top frame */
     Code *groups;       /* FRAMES: one program per group */
     Py_ssize_t n_groups;
 } Instr;
@@ -65,6 +76,8 @@ struct Code {
 typedef struct {
     EncoderBase base;
     Code code;
+    Code watching; /* the spectator's program, when it has one of its own (else n == 0) */
+    int has_watching;
     long players;
     PyObject *program; /* the tuple it was made from, kept for the functions it holds */
 } Program;
@@ -126,6 +139,16 @@ static void code_free(Code *code)
         Py_XDECREF(in->fn);
         Py_XDECREF(in->dict);
         Py_XDECREF(in->kept);
+        Py_XDECREF(in->kept_rows);
+        for (Py_ssize_t j = 0; in->row_slots != NULL && in->row_items != NULL &&
+                                j < PyTuple_GET_SIZE(in->row_items);
+             j++) {
+            slot_clear(&in->row_slots[j]);
+        }
+        PyMem_Free(in->row_slots);
+        PyMem_Free(in->row_count);
+        PyMem_Free(in->row_lists);
+        Py_XDECREF(in->row_items);
         slot_clear(&in->slot);
         for (Py_ssize_t j = 0; in->input_slots != NULL && in->inputs != NULL &&
                                 j < PyTuple_GET_SIZE(in->inputs);
@@ -201,7 +224,10 @@ static int instr_init(Instr *in, PyObject *t)
     in->scale = 1.0;
     in->cap = Py_HUGE_VAL;
     switch (in->code) {
-    case SEATHOT:
+    case SEATHOT: /* arg: how many seats from the observer on are written (None: all) */
+        in->a = arg == Py_None ? LONG_MAX : PyLong_AsLong(arg);
+        return PyErr_Occurred() ? -1 : 0;
+    case SEAT_BITS:
         return 0;
     case NUMBER:
     case LENGTH:
@@ -240,9 +266,54 @@ static int instr_init(Instr *in, PyObject *t)
             return -1;
         }
         return PyErr_Occurred() ? -1 : 0;
+    case DERIVED_ROWS: {
+        if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 5 ||
+            !PyTuple_Check(PyTuple_GET_ITEM(arg, 1))) {
+            break;
+        }
+        PyObject *items = PyTuple_GET_ITEM(arg, 1);
+        Py_ssize_t count = PyTuple_GET_SIZE(items);
+        if (as_ssize(PyTuple_GET_ITEM(arg, 3), &in->rows) < 0) {
+            return -1;
+        }
+        if (in->rows < 1 || count < 1) {
+            PyErr_SetString(PyExc_ValueError, "derived rows need rows and items");
+            return -1;
+        }
+        if ((in->row_items = PyTuple_New(count)) == NULL ||
+            (in->kept_rows = PyList_New(count)) == NULL) {
+            return -1;
+        }
+        for (Py_ssize_t j = 0; j < count; j++) {
+            PyObject *name = PyTuple_GET_ITEM(items, j);
+            if (!PyUnicode_Check(name)) {
+                PyErr_SetString(PyExc_TypeError, "a row item is an attribute name");
+                return -1;
+            }
+            Py_INCREF(name);
+            PyUnicode_InternInPlace(&name);
+            PyTuple_SET_ITEM(in->row_items, j, name);
+            PyObject *kept = PyList_New(in->rows);
+            if (kept == NULL) {
+                return -1;
+            }
+            for (Py_ssize_t r = 0; r < in->rows; r++) {
+                Py_INCREF(Py_None);
+                PyList_SET_ITEM(kept, r, Py_None);
+            }
+            PyList_SET_ITEM(in->kept_rows, j, kept);
+        }
+        if ((in->row_slots = PyMem_Calloc(count, sizeof(Slot))) == NULL ||
+            (in->row_count = PyMem_Calloc(in->rows, sizeof(Py_ssize_t))) == NULL ||
+            (in->row_lists = PyMem_Calloc(count, sizeof(PyObject *))) == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+        /* fall through: fn, whole inputs and width as a derived op's */
     case DERIVED:
     case FRAME_DERIVED: {
-        Py_ssize_t want = in->code == DERIVED ? 3 : 2;
+        Py_ssize_t want = in->code == DERIVED ? 3 : in->code == DERIVED_ROWS ? 5 : 2;
         if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != want) {
             break;
         }
@@ -251,8 +322,8 @@ static int instr_init(Instr *in, PyObject *t)
         if (as_ssize(PyTuple_GET_ITEM(arg, want - 1), &in->width) < 0) {
             return -1;
         }
-        if (in->code == DERIVED) {
-            PyObject *names = PyTuple_GET_ITEM(arg, 1);
+        if (in->code != FRAME_DERIVED) {
+            PyObject *names = PyTuple_GET_ITEM(arg, in->code == DERIVED ? 1 : 2);
             if (!PyTuple_Check(names)) {
                 break;
             }
@@ -291,8 +362,9 @@ static int instr_init(Instr *in, PyObject *t)
             }
         }
         Py_ssize_t count = in->inputs == NULL ? 0 : PyTuple_GET_SIZE(in->inputs);
-        if ((in->numbers = PyMem_Calloc(in->width + 1, sizeof(float))) == NULL ||
-            (in->nonzero = PyMem_Calloc(in->width + 1, sizeof(Py_ssize_t))) == NULL ||
+        Py_ssize_t room = in->width * (in->rows > 0 ? in->rows : 1) + 1;
+        if ((in->numbers = PyMem_Calloc(room, sizeof(float))) == NULL ||
+            (in->nonzero = PyMem_Calloc(room, sizeof(Py_ssize_t))) == NULL ||
             (in->input_slots = PyMem_Calloc(count + 1, sizeof(Slot))) == NULL ||
             (in->now = PyMem_Calloc(count + 1, sizeof(PyObject *))) == NULL) {
             PyErr_NoMemory();
@@ -308,9 +380,13 @@ static int instr_init(Instr *in, PyObject *t)
         Py_INCREF(arg);
         return 0;
     case FRAMES: {
-        if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 2 ||
+        if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != 3 ||
             !PyDict_Check(PyTuple_GET_ITEM(arg, 0)) || !PyTuple_Check(PyTuple_GET_ITEM(arg, 1))) {
             break;
+        }
+        in->top = PyLong_AsUnsignedLongLongMask(PyTuple_GET_ITEM(arg, 2));
+        if (PyErr_Occurred()) {
+            return -1;
         }
         in->dict = PyTuple_GET_ITEM(arg, 0);
         Py_INCREF(in->dict);
@@ -364,6 +440,7 @@ static int code_init(Code *code, PyObject *program)
 static void program_dealloc(Program *self)
 {
     code_free(&self->code);
+    code_free(&self->watching);
     norm_free(&self->base.norm);
     Py_XDECREF(self->program);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -371,15 +448,19 @@ static void program_dealloc(Program *self)
 
 static int program_init(Program *self, PyObject *args, PyObject *kwds)
 {
-    PyObject *program, *scale, *low, *high;
+    PyObject *program, *scale, *low, *high, *watching = Py_None;
     Py_ssize_t size;
     long players;
     if (kwds != NULL && PyDict_GET_SIZE(kwds) > 0) {
         PyErr_SetString(PyExc_TypeError, "Program takes positional arguments only");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "O!nlOOO", &PyTuple_Type, &program, &size, &players, &scale,
-                          &low, &high)) {
+    if (!PyArg_ParseTuple(args, "O!nlOOO|O", &PyTuple_Type, &program, &size, &players, &scale,
+                          &low, &high, &watching)) {
+        return -1;
+    }
+    if (watching != Py_None && !PyTuple_Check(watching)) {
+        PyErr_SetString(PyExc_TypeError, "the spectator's program is a tuple or None");
         return -1;
     }
     if (players < 1 || size < 1) {
@@ -387,14 +468,22 @@ static int program_init(Program *self, PyObject *args, PyObject *kwds)
         return -1;
     }
     code_free(&self->code);
+    code_free(&self->watching);
+    self->has_watching = watching != Py_None;
     if (code_init(&self->code, program) < 0 ||
+        (self->has_watching && code_init(&self->watching, watching) < 0) ||
         norm_init(&self->base.norm, size, scale, low, high) < 0) {
         code_free(&self->code);
+        code_free(&self->watching);
+        self->has_watching = 0;
         return -1;
     }
     self->players = players;
-    Py_INCREF(program);
-    Py_XSETREF(self->program, program);
+    PyObject *kept = PyTuple_Pack(2, program, watching);
+    if (kept == NULL) {
+        return -1;
+    }
+    Py_XSETREF(self->program, kept);
     return 0;
 }
 
@@ -446,8 +535,22 @@ static PyObject *get_attr(Instr *in, PyObject *state)
 }
 
 /* What an instruction reads: a new reference, or NULL with an exception. */
-static PyObject *read_value(Instr *in, PyObject *state, PyObject *frame)
+static PyObject *read_value(Instr *in, PyObject *state, PyObject *frame, PyObject *below)
 {
+    if (in->mode == BELOW_FIELD) { /* ``name``, when given, is the key it must have */
+        if (below == NULL || (in->name != NULL &&
+                              PyUnicode_Compare(PyTuple_GET_ITEM(below, 0), in->name) != 0)) {
+            if (PyErr_Occurred()) {
+                return NULL;
+            }
+            Py_RETURN_NONE;
+        }
+        if (in->k >= PyTuple_GET_SIZE(below)) {
+            PyErr_SetString(PyExc_IndexError, "a frame field past its frame");
+            return NULL;
+        }
+        return Py_NewRef(PyTuple_GET_ITEM(below, in->k));
+    }
     if (in->mode == FRAME_FIELD) {
         if (frame == NULL || in->k >= PySequence_Fast_GET_SIZE(frame)) {
             PyErr_SetString(PyExc_IndexError, "a frame field past its frame");
@@ -477,13 +580,26 @@ static inline int number_of(PyObject *obj, double *value)
     return as_double(obj, value);
 }
 
-/* Keep ``made``, a dict of entry (from 0 to ``width``) to number, as the instruction's
- * numbers. */
-static int keep_entries(Instr *in, PyObject *made)
+/* Where a derived op keeps one part's numbers: ``count`` of them, not 0, at ``nonzero``. */
+typedef struct {
+    Py_ssize_t *nonzero;
+    float *numbers;
+    Py_ssize_t *count;
+} Keep;
+
+static inline Keep keep_of(Instr *in, Py_ssize_t row)
+{
+    Keep k = {in->nonzero + row * in->width, in->numbers + row * in->width,
+              in->rows > 0 ? &in->row_count[row] : &in->count};
+    return k;
+}
+
+/* Keep ``made``, a dict of entry (from 0 to ``width``) to number, as the part's numbers. */
+static int keep_entries(Instr *in, PyObject *made, Keep keep)
 {
     PyObject *key, *number;
     Py_ssize_t pos = 0;
-    in->count = 0;
+    *keep.count = 0;
     while (PyDict_Next(made, &pos, &key, &number)) {
         Py_ssize_t j = PyLong_Check(key) ? PyLong_AsSsize_t(key) : -1;
         double v;
@@ -492,16 +608,16 @@ static int keep_entries(Instr *in, PyObject *made)
                 PyErr_Format(PyExc_ValueError, "a derived part wrote entry %R of %zd", key,
                              in->width);
             }
-            in->count = 0;
+            *keep.count = 0;
             return -1;
         }
         if (number_of(number, &v) < 0) {
-            in->count = 0;
+            *keep.count = 0;
             return -1;
         }
         if (v != 0.0) {
-            in->nonzero[in->count] = j;
-            in->numbers[in->count++] = (float)v;
+            keep.nonzero[*keep.count] = j;
+            keep.numbers[(*keep.count)++] = (float)v;
         }
     }
     return 0;
@@ -509,10 +625,10 @@ static int keep_entries(Instr *in, PyObject *made)
 
 /* Keep ``made`` (a sequence of at most ``width`` numbers) as the instruction's numbers:
  * only those not 0, with where they go. */
-static int keep_numbers(Instr *in, PyObject *made)
+static int keep_numbers(Instr *in, PyObject *made, Keep keep)
 {
     if (PyDict_CheckExact(made)) {
-        return keep_entries(in, made);
+        return keep_entries(in, made, keep);
     }
     PyObject *seq = PySequence_Fast(made, "a derived op gives a sequence of numbers");
     if (seq == NULL) {
@@ -521,7 +637,7 @@ static int keep_numbers(Instr *in, PyObject *made)
     Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
     PyObject **items = PySequence_Fast_ITEMS(seq);
     int failed = 0;
-    in->count = 0;
+    *keep.count = 0;
     if (count > in->width) {
         PyErr_Format(PyExc_ValueError, "a derived part gave %zd numbers for %zd entries", count,
                      in->width);
@@ -532,12 +648,12 @@ static int keep_numbers(Instr *in, PyObject *made)
         if (number_of(items[j], &v) < 0) {
             failed = 1;
         } else if (v != 0.0) {
-            in->nonzero[in->count] = j;
-            in->numbers[in->count++] = (float)v;
+            keep.nonzero[*keep.count] = j;
+            keep.numbers[(*keep.count)++] = (float)v;
         }
     }
     if (failed) {
-        in->count = 0;
+        *keep.count = 0;
     }
     Py_DECREF(seq);
     return failed ? -1 : 0;
@@ -610,7 +726,15 @@ static int read_inputs(Instr *in, PyObject *state, long me)
     for (Py_ssize_t j = 0; j < count; j++) {
         PyObject *value =
             read_attr(state, PyTuple_GET_ITEM(in->inputs, j), &in->input_slots[j]);
-        if (value != NULL && in->input_mode[j] != WHOLE) {
+        if (value != NULL && in->input_mode[j] == OF_SEAT && in->input_k[j] > 0) {
+            PyObject *whole = value; /* the seat's run of ``k`` items */
+            Py_ssize_t k = in->input_k[j];
+            value = PySequence_GetSlice(whole, in->seat * k, in->seat * k + k);
+            Py_DECREF(whole);
+            if (value != NULL && !PyList_CheckExact(value)) {
+                Py_SETREF(value, PySequence_List(value));
+            }
+        } else if (value != NULL && in->input_mode[j] != WHOLE) {
             PyObject *whole = value;
             value = item_of(whole, in->input_mode[j] == ITEM ? in->input_k[j] : in->seat);
             Py_DECREF(whole);
@@ -642,7 +766,7 @@ static int derive(Instr *in, PyObject *state, long me)
         }
     }
     PyObject *made = call3(in->fn, state, in->seat, me);
-    int failed = made == NULL || keep_numbers(in, made) < 0;
+    int failed = made == NULL || keep_numbers(in, made, keep_of(in, 0)) < 0;
     Py_XDECREF(made);
     Py_CLEAR(in->kept);
     PyObject *kept = failed || count == 0 ? NULL : PyTuple_New(count);
@@ -673,7 +797,7 @@ static int derive_frame(Instr *in, PyObject *frame, long me)
         }
     }
     PyObject *made = call2(in->fn, frame, me);
-    int failed = made == NULL || keep_numbers(in, made) < 0;
+    int failed = made == NULL || keep_numbers(in, made, keep_of(in, 0)) < 0;
     Py_XDECREF(made);
     Py_CLEAR(in->kept);
     if (failed) {
@@ -684,7 +808,115 @@ static int derive_frame(Instr *in, PyObject *frame, long me)
     return in->kept == NULL ? -1 : 0;
 }
 
-static int run(const Code *code, PyObject *state, long me, long n, Out *out, PyObject *frame);
+/* Derived rows: the whole inputs are compared first (a change remakes every row), then
+ * each row's items, attribute by attribute; only rows whose inputs changed are made again,
+ * each by ``fn(state, row, me)``; every row is then written. */
+static int derive_rows(Instr *in, PyObject *state, long me, Py_ssize_t at, Out *out)
+{
+    Py_ssize_t wholes = PyTuple_GET_SIZE(in->inputs);
+    Py_ssize_t items = PyTuple_GET_SIZE(in->row_items);
+    int every = 1;
+    if (wholes > 0) {
+        int same = read_inputs(in, state, me);
+        if (same < 0) {
+            return -1;
+        }
+        every = !same;
+    } else if (in->kept != NULL && in->kept_me == me) {
+        every = 0;
+    }
+    PyObject **lists = in->row_lists;
+    int failed = 0;
+    Py_ssize_t read = 0;
+    for (; read < items; read++) {
+        PyObject *list = read_attr(state, PyTuple_GET_ITEM(in->row_items, read),
+                                   &in->row_slots[read]);
+        if (list == NULL) {
+            failed = 1;
+            break;
+        }
+        lists[read] = PySequence_Fast(list, "derived rows read lists");
+        Py_DECREF(list);
+        if (lists[read] == NULL) {
+            failed = 1;
+            break;
+        }
+        if (PySequence_Fast_GET_SIZE(lists[read]) < in->rows) {
+            PyErr_Format(PyExc_IndexError, "%U has fewer than %zd items",
+                         PyTuple_GET_ITEM(in->row_items, read), in->rows);
+            Py_DECREF(lists[read]);
+            failed = 1;
+            break;
+        }
+    }
+    /* an attribute equal to its kept copy as a whole spares its rows' compares */
+    unsigned long long changed = 0;
+    for (Py_ssize_t j = 0; !failed && !every && j < items; j++) {
+        int same = PyObject_RichCompareBool(lists[j], PyList_GET_ITEM(in->kept_rows, j), Py_EQ);
+        if (same < 0) {
+            failed = 1;
+        } else if (!same) {
+            changed |= j < 64 ? 1ULL << j : ~0ULL;
+        }
+    }
+    for (Py_ssize_t r = 0; !failed && r < in->rows; r++) {
+        int same = !every;
+        for (Py_ssize_t j = 0; same && j < items; j++) {
+            if (!(changed >> (j < 64 ? j : 63) & 1)) {
+                continue;
+            }
+            PyObject *kept = PyList_GET_ITEM(PyList_GET_ITEM(in->kept_rows, j), r);
+            same = kept != Py_None &&
+                   PyObject_RichCompareBool(PySequence_Fast_GET_ITEM(lists[j], r), kept, Py_EQ);
+            if (same < 0) {
+                failed = 1;
+            }
+        }
+        if (!same && !failed) {
+            PyObject *made = call3(in->fn, state, (long)r, me);
+            failed = made == NULL || keep_numbers(in, made, keep_of(in, r)) < 0;
+            Py_XDECREF(made);
+            for (Py_ssize_t j = 0; j < items; j++) {
+                PyObject *copy =
+                    failed ? Py_NewRef(Py_None) : snapshot(PySequence_Fast_GET_ITEM(lists[j], r));
+                if (copy == NULL) {
+                    failed = 1;
+                    copy = Py_NewRef(Py_None);
+                }
+                PyList_SetItem(PyList_GET_ITEM(in->kept_rows, j), r, copy);
+            }
+        }
+        Keep keep = keep_of(in, r);
+        for (Py_ssize_t j = 0; !failed && j < *keep.count; j++) {
+            put(out, at + r * in->stride + keep.nonzero[j], keep.numbers[j]);
+        }
+    }
+    release(lists, read);
+    Py_CLEAR(in->kept);
+    if (failed) {
+        release(in->now, wholes);
+        return -1;
+    }
+    PyObject *kept = PyTuple_New(wholes);
+    for (Py_ssize_t j = 0; kept != NULL && j < wholes; j++) {
+        PyObject *copy = snapshot(in->now[j]);
+        if (copy == NULL) {
+            Py_CLEAR(kept);
+            break;
+        }
+        PyTuple_SET_ITEM(kept, j, copy);
+    }
+    release(in->now, wholes);
+    if (kept == NULL) {
+        return -1;
+    }
+    in->kept = kept;
+    in->kept_me = me;
+    return 0;
+}
+
+static int run(const Code *code, PyObject *state, long me, long n, Out *out, PyObject *frame,
+               PyObject *below);
 
 static int frames(Instr *in, PyObject *state, long me, long n, Out *out)
 {
@@ -728,7 +960,16 @@ static int frames(Instr *in, PyObject *state, long me, long n, Out *out)
             continue;
         }
         done |= 1ULL << g;
-        if (run(&in->groups[g], state, me, n, out, frame) < 0) {
+        if (in->top >> g & 1 && i != PySequence_Fast_GET_SIZE(seq) - 1) {
+            continue;
+        }
+        PyObject *below = i > 0 ? PySequence_Fast_GET_ITEM(seq, i - 1) : NULL;
+        if (below != NULL && (!PyTuple_Check(below) || PyTuple_GET_SIZE(below) == 0)) {
+            PyErr_SetString(PyExc_TypeError, "a frame is a non-empty tuple");
+            failed = 1;
+            break;
+        }
+        if (run(&in->groups[g], state, me, n, out, frame, below) < 0) {
             failed = 1;
             break;
         }
@@ -759,7 +1000,8 @@ static const char *what(const Instr *in)
     return in->name == NULL ? "a frame field" : PyUnicode_AsUTF8(in->name);
 }
 
-static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObject *frame)
+static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObject *frame,
+                   PyObject *below)
 {
     Py_ssize_t at = in->at;
     if (in->seat >= 0) {
@@ -770,6 +1012,8 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
         return derive(in, state, me) < 0 ? -1 : write_kept(in, at, out);
     case FRAME_DERIVED:
         return derive_frame(in, frame, me) < 0 ? -1 : write_kept(in, at, out);
+    case DERIVED_ROWS:
+        return derive_rows(in, state, me, at, out);
     case FRAMES:
         return frames(in, state, me, n, out);
     default:
@@ -778,8 +1022,14 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
     PyObject *value;
     if (in->code == VALUES && in->mode == OF_SEAT) {
         value = get_attr(in, state);
+    } else if (in->code == VALUES && in->mode == FRAME_FIELD) {
+        if (frame == NULL) {
+            PyErr_SetString(PyExc_ValueError, "values of a frame outside a frame");
+            return -1;
+        }
+        value = Py_NewRef(frame);
     } else {
-        value = read_value(in, state, frame);
+        value = read_value(in, state, frame, below);
     }
     if (value == NULL) {
         return -1;
@@ -805,7 +1055,9 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
             failed = 1;
             break;
         }
-        Py_ssize_t start = in->b + (in->mode == OF_SEAT ? in->seat * in->a : 0);
+        Py_ssize_t start = in->b + (in->mode == OF_SEAT    ? in->seat * in->a
+                                    : in->mode == FRAME_FIELD ? in->k
+                                                              : 0);
         if (start < 0 || start + in->a > PySequence_Fast_GET_SIZE(seq)) {
             PyErr_Format(PyExc_IndexError, "%s is too short", what(in));
             failed = 1;
@@ -862,8 +1114,21 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
         long v = PyLong_AsLong(value);
         if (v == -1 && PyErr_Occurred()) {
             failed = 1;
-        } else if (v >= 0) {
+        } else if (v >= 0 && ((v - me) % n + n) % n < in->a) {
             put(out, at + ((v - me) % n + n) % n, 1.0);
+        }
+        break;
+    }
+    case SEAT_BITS: {
+        unsigned long long mask = PyLong_AsUnsignedLongLongMask(value);
+        if (mask == (unsigned long long)-1 && PyErr_Occurred()) {
+            failed = 1;
+            break;
+        }
+        for (long p = 0; p < n && p < 64; p++) {
+            if (mask >> p & 1) {
+                put(out, at + ((p - me) % n + n) % n, 1.0);
+            }
         }
         break;
     }
@@ -938,10 +1203,11 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
     return failed ? -1 : 0;
 }
 
-static int run(const Code *code, PyObject *state, long me, long n, Out *out, PyObject *frame)
+static int run(const Code *code, PyObject *state, long me, long n, Out *out, PyObject *frame,
+               PyObject *below)
 {
     for (Py_ssize_t i = 0; i < code->n; i++) {
-        if (run_one(&code->ins[i], state, me, n, out, frame) < 0) {
+        if (run_one(&code->ins[i], state, me, n, out, frame, below) < 0) {
             return -1;
         }
     }
@@ -951,7 +1217,8 @@ static int run(const Code *code, PyObject *state, long me, long n, Out *out, PyO
 static int program_encode(EncoderBase *base, PyObject *state, long seat, Out *out)
 {
     Program *self = (Program *)base;
-    return run(&self->code, state, seat < 0 ? 0 : seat, self->players, out, NULL);
+    const Code *code = seat < 0 && self->has_watching ? &self->watching : &self->code;
+    return run(code, state, seat < 0 ? 0 : seat, self->players, out, NULL, NULL);
 }
 
 static PyObject *Program_encode(Program *self, PyObject *const *args, Py_ssize_t nargs)

@@ -11,6 +11,7 @@ class Program:
         scale: object,
         low: object,
         high: object,
+        spectator: tuple[Any, ...] | None = None,
         /,
     ) -> None: ...
     def encode(self, state: object, seat: int | None, out: object, /) -> None: ...

@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from boardlab.engine.observe import Out
 
 #: Where a ``Read`` takes its value: the attribute, item ``k`` of it, the part's seat's
-#: item of it, or field ``k`` of the frame its part reads.
-WHOLE, ITEM, OF_SEAT, FRAME_FIELD = range(4)
+#: item of it (or its run of ``k`` items), field ``k`` of the frame its part reads, or field
+#: ``k`` of the frame just below that one.
+WHOLE, ITEM, OF_SEAT, FRAME_FIELD, BELOW_FIELD = range(5)
 
 #: The instruction codes shared with ``_native/vector.c``.
 (
@@ -49,7 +50,9 @@ WHOLE, ITEM, OF_SEAT, FRAME_FIELD = range(4)
     LOOKUP,
     FRAMES,
     SEAT_VALUES,
-) = range(12)
+    DERIVED_ROWS,
+    SEAT_BITS,
+) = range(14)
 
 #: What a derived function gives: its part's numbers in a row (at most its width), or a
 #: dict of only the entries not 0 (entry -> number), cheaper for a wide, sparse part.
@@ -84,14 +87,23 @@ def item(name: str, k: int) -> Read:
     return Read(name, ITEM, k)
 
 
-def of_seat(name: str) -> Read:
-    """The part's seat's item of the per-seat attribute ``name`` (in ``seat_parts``)."""
-    return Read(name, OF_SEAT)
+def of_seat(name: str, run: int = 0) -> Read:
+    """The part's seat's item of the per-seat attribute ``name`` (in ``seat_parts`` and
+    ``each_seat``); with ``run``, as a ``derived`` input, the seat's ``run`` items of a flat
+    list that keeps ``run`` items a seat (a list)."""
+    return Read(name, OF_SEAT, run)
 
 
 def frame_field(k: int) -> Read:
-    """Field ``k`` of the frame the part reads (``from_frame``; a ``Layout`` field)."""
+    """Field ``k`` of the frame the part reads (``from_frame``; a ``Layout`` field); with
+    ``values``, the run of fields from ``k``."""
     return Read("", FRAME_FIELD, k)
+
+
+def below_field(k: int, key: str = "") -> Read:
+    """Field ``k`` of the frame just below the one the part reads; nothing when there is
+    none, or when ``key`` is given and that frame is of another kind (field 0 is its key)."""
+    return Read(key, BELOW_FIELD, k)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +174,15 @@ def onehot(read: Read, width: int, minus: int = 0, at: int = 0) -> Op:
     return Op(ONEHOT, read, at, (minus, width))
 
 
-def seat(read: Read, at: int = 0) -> Op:
-    """A 1 at the seat ``value`` counted from the observer; nothing for -1."""
-    return Op(SEATHOT, read, at)
+def seat(read: Read, at: int = 0, seats: int | None = None) -> Op:
+    """A 1 at the seat ``value`` counted from the observer; nothing for -1, nor for a seat
+    ``seats`` or more places after the observer (``seats=1``: whether it is the observer)."""
+    return Op(SEATHOT, read, at, seats)
+
+
+def seat_bits(read: Read, at: int = 0) -> Op:
+    """A 1 at every seat whose bit is set in the mask ``value``, counted from the observer."""
+    return Op(SEAT_BITS, read, at)
 
 
 def bits(read: Read, width: int, at: int = 0) -> Op:
@@ -195,9 +213,30 @@ def derived(fn: Derive, inputs: Iterable[str | Read], width: int, at: int = 0) -
     after its own, which then declare no ops of their own."""
     reads = tuple(Read(x) if isinstance(x, str) else x for x in inputs)
     for read in reads:
-        if read.mode == FRAME_FIELD or "." in read.attr:
+        if read.mode in (FRAME_FIELD, BELOW_FIELD) or "." in read.attr:
             raise ValueError(f"a derived op's input is an attribute or an item of one: {read}")
     return Op(DERIVED, None, at, (fn, tuple((r.attr, r.mode, r.k) for r in reads), width))
+
+
+def derived_rows(
+    fn: Derive,
+    rows: int,
+    stride: int,
+    items: Iterable[str],
+    inputs: Iterable[str] = (),
+    at: int = 0,
+) -> Op:
+    """``rows`` derived parts in a row, ``stride`` entries each: row ``r`` is
+    ``fn(state, r, me)``, made again only when item ``r`` of one of the attributes ``items``
+    changed (or one of the whole attributes ``inputs``: then every row). One instruction
+    for a board's places, which costs far less than one ``derived`` op per place."""
+    names = tuple(items)
+    wholes = tuple((name, WHOLE, 0) for name in inputs)
+    if rows < 1 or stride < 1 or not names:
+        raise ValueError("derived rows need rows, a stride and items")
+    if any("." in name for name in (*names, *(w[0] for w in wholes))):
+        raise ValueError("derived rows read attributes of the state itself")
+    return Op(DERIVED_ROWS, None, at, (fn, names, wholes, rows, stride))
 
 
 def frame_derived(fn: DeriveFrame, width: int, at: int = 0) -> Op:
@@ -235,8 +274,10 @@ def part(
     for op in ops:
         if not 0 <= op.at < max(width, 1):
             raise ValueError(f"part {name} writes at {op.at}, outside its {width} entries")
+        if op.code == DERIVED_ROWS and op.at + op.arg[3] * op.arg[4] > width:
+            raise ValueError(f"part {name} has too few entries for its derived rows")
         reads_frame = op.code == FRAME_DERIVED or (
-            op.read is not None and op.read.mode == FRAME_FIELD
+            op.read is not None and op.read.mode in (FRAME_FIELD, BELOW_FIELD)
         )
         if reads_frame and not (op.group or from_frame):
             raise ValueError(f"part {name} reads a frame field but reads no frame")
@@ -262,6 +303,8 @@ class VectorDeclaration:
     _groups: list[tuple[Part, ...]] = field(default_factory=list)
     #: frame key -> the group of parts that reads frames of that key
     _frame_groups: dict[str, str] = field(default_factory=dict)
+    #: the groups read only from the top frame of the stack
+    _top_groups: set[str] = field(default_factory=set)
 
     def add(self, *parts: Part) -> None:
         """Parts read once (not per seat)."""
@@ -272,10 +315,13 @@ class VectorDeclaration:
         self._groups.append(parts)
         self._parts.extend((p, len(self._groups) - 1) for p in parts)
 
-    def frames(self, groups: Mapping[str, str]) -> None:
+    def frames(self, groups: Mapping[str, str], top: bool = False) -> None:
         """Which frame keys feed which ``from_frame`` group: the innermost frame of each
-        group's keys on the decision stack is the one its parts read."""
+        group's keys on the decision stack is the one its parts read; with ``top``, only the
+        top frame of the stack (the pending decision's own), when it is of those keys."""
         self._frame_groups.update(groups)
+        if top:
+            self._top_groups.update(groups.values())
 
     def compile(self) -> Vector:
         """The layout and program (see ``Vector``)."""
@@ -324,7 +370,8 @@ class Vector:
         if group_names:
             keys = {key: group_names.index(g) for key, g in declaration._frame_groups.items()}
             subprograms = tuple(tuple(frame_programs[g]) for g in group_names)
-            program.append((FRAMES, 0, 0, -1, "stack", WHOLE, 0, (keys, subprograms)))
+            top = sum(1 << k for k, g in enumerate(group_names) if g in declaration._top_groups)
+            program.append((FRAMES, 0, 0, -1, "stack", WHOLE, 0, (keys, subprograms, top)))
         self._fields = fields
         self._entries = tuple(entries)
         self.low, self.high = tuple(low), tuple(high)
@@ -390,11 +437,18 @@ class Vector:
                     )
                 target = frame_programs[group]
             read = op.read or Read("")
+            if op.code == DERIVED_ROWS:
+                if seat_of >= 0 or group:
+                    raise ValueError(f"part {piece.name} repeats derived rows per seat or frame")
+                target.append((op.code, start + op.at, op.arg[4], -1, "", WHOLE, 0, op.arg))
+                continue
             seat_reads = [read.mode]
             if op.code == DERIVED:
                 seat_reads += [mode for _, mode, _ in op.arg[1]]
             if OF_SEAT in seat_reads and seat_of < 0:
                 raise ValueError(f"part {piece.name} reads a seat's item outside seat_parts")
+            if read.mode == BELOW_FIELD and not group:
+                raise ValueError(f"part {piece.name} reads below a frame but reads no frame")
             target.append(
                 (op.code, start + op.at, stride, seat_of, read.attr, read.mode, read.k, op.arg)
             )
@@ -447,8 +501,31 @@ def _input(state: Any, name: str, mode: int, k: int, seat_of: int) -> Any:
     if mode == ITEM:
         return value[k]
     if mode == OF_SEAT:
-        return value[seat_of]
+        return value[seat_of] if not k else list(value[seat_of * k : seat_of * k + k])
     return value
+
+
+def _derive_rows(
+    i: Instruction, state: Any, me: int, out: Out | list[float], kept: Kept | None
+) -> None:
+    fn, names, wholes, rows, stride = i[7]
+    lists = [getattr(state, name) for name in names]
+    now = [getattr(state, name) for name, _, _ in wholes]
+    entry = kept.get(id(i)) if kept is not None else None
+    if entry is None or entry[0] != me or entry[1][0] != now:
+        fresh: list[Made | None] = [None] * rows
+        entry = (me, (_snapshot(now), [None] * rows, fresh), ())
+    rows_kept: list[Any] = entry[1][1]
+    made: list[Made | None] = entry[1][2]
+    for r in range(rows):
+        items = [values[r] for values in lists]
+        numbers = made[r]
+        if numbers is None or rows_kept[r] != items:
+            numbers = made[r] = fn(state, r, me)
+            rows_kept[r] = _snapshot(items)
+        _write_all(out, i[1] + r * stride, numbers, stride)
+    if kept is not None:
+        kept[id(i)] = entry
 
 
 def _derive_frame(i: Instruction, frame: tuple[Any, ...], me: int, kept: Kept | None) -> Made:
@@ -464,11 +541,17 @@ def _derive_frame(i: Instruction, frame: tuple[Any, ...], me: int, kept: Kept | 
     return made
 
 
-def _value(state: Any, frame: tuple[Any, ...] | None, i: Instruction) -> Any:
+def _value(
+    state: Any, frame: tuple[Any, ...] | None, below: tuple[Any, ...] | None, i: Instruction
+) -> Any:
     _, _, _, seat_of, name, mode, k, _ = i
     if mode == FRAME_FIELD:
         assert frame is not None
         return frame[k]
+    if mode == BELOW_FIELD:
+        if below is None or (name and below[0] != name):
+            return None
+        return below[k]
     value = state
     for step in name.split("."):
         value = getattr(value, step)
@@ -489,6 +572,7 @@ def _run(
     out: Out | list[float],
     frame: tuple[Any, ...] | None,
     kept: Kept | None,
+    below: tuple[Any, ...] | None = None,
 ) -> None:
     for i in program:
         code, at, stride, seat_of, _, mode, _, arg = i
@@ -504,7 +588,17 @@ def _run(
         if code == FRAMES:
             _frames(arg, state, me, n, out, kept)
             continue
-        value = _value(state, frame, i)
+        if code == DERIVED_ROWS:
+            _derive_rows(i, state, me, out, kept)
+            continue
+        if code == VALUES and mode == FRAME_FIELD:
+            assert frame is not None
+            count, start, scale, cap = arg
+            for j, v in enumerate(frame[i[6] + start : i[6] + start + count]):
+                if v:
+                    out[at + j] = _scaled(v, scale, cap)
+            continue
+        value = _value(state, frame, below, i)
         if value is None:
             continue
         if code == NUMBER:
@@ -533,8 +627,12 @@ def _run(
             if v >= 0:
                 out[at + v] = 1
         elif code == SEATHOT:
-            if value >= 0:
+            if value >= 0 and (arg is None or (value - me) % n < arg):
                 out[at + (value - me) % n] = 1
+        elif code == SEAT_BITS:
+            for p in range(n):
+                if value >> p & 1:
+                    out[at + (p - me) % n] = 1
         elif code == BITS:
             value &= (1 << arg) - 1
             while value:
@@ -578,21 +676,26 @@ def _write_all(out: Out | list[float], at: int, numbers: Made, width: int) -> No
 
 
 def _frames(
-    arg: tuple[dict[str, int], tuple[tuple[Instruction, ...], ...]],
+    arg: tuple[dict[str, int], tuple[tuple[Instruction, ...], ...], int],
     state: Any,
     me: int,
     n: int,
     out: Out | list[float],
     kept: Kept | None,
 ) -> None:
-    keys, subprograms = arg
+    keys, subprograms, top = arg
     done = 0
     every = (1 << len(subprograms)) - 1
-    for frame in reversed(state.stack):
+    stack = state.stack
+    for k in range(len(stack) - 1, -1, -1):
+        frame = stack[k]
         group = keys.get(frame[0])
         if group is None or done >> group & 1:
             continue
         done |= 1 << group
-        _run(subprograms[group], state, me, n, out, frame, kept)
+        if top >> group & 1 and k != len(stack) - 1:
+            continue
+        below = stack[k - 1] if k else None
+        _run(subprograms[group], state, me, n, out, frame, kept, below)
         if done == every:
             break

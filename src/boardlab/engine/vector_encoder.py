@@ -91,20 +91,8 @@ class FastPath:
         except ImportError:
             return None
         v = self.vector
-        seated = kernel.Program(v.program, v.size, v.players, scale, low, high)
-        if self.spectator is v:
-            return seated
-        watching = kernel.Program(self.spectator.program, v.size, v.players, scale, low, high)
-        return _Programs(seated, watching)
-
-
-class _Programs:
-    """The compiled programs of the seats and of the spectator, as one encoder."""
-
-    __slots__ = ("seated", "watching")
-
-    def __init__(self, seated: NativeEncoder, watching: NativeEncoder) -> None:
-        self.seated, self.watching = seated, watching
-
-    def encode(self, state: GameState, seat: int | None, out: object) -> None:
-        (self.watching if seat is None else self.seated).encode(state, seat, out)
+        watching = None if self.spectator is v else self.spectator.program
+        program: NativeEncoder = kernel.Program(
+            v.program, v.size, v.players, scale, low, high, watching
+        )
+        return program
