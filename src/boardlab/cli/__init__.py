@@ -1,4 +1,5 @@
-"""The ``boardlab`` command line: games, play, replay, analyze, simulate, bench and serve."""
+"""The ``boardlab`` command line: games, play, replay, analyze, simulate, ladder, bench and
+serve."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ COMMAND_MODULES = (
     "analyze",
     "simulate",
     "balance",
+    "ladder",
     "bench",
     "serve",
 )
