@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import os
 from collections.abc import AsyncIterator
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -18,6 +20,7 @@ from boardlab.web.analyses import Analyses
 from boardlab.web.bots import Bots
 from boardlab.web.db import DEFAULT_URL, is_postgres, make_store, migrate
 from boardlab.web.edge import Edge, guard
+from boardlab.web.hot import refused
 from boardlab.web.listen import listen
 from boardlab.web.live import Hub
 from boardlab.web.schemas import document_bodies
@@ -25,6 +28,11 @@ from boardlab.web.service import Refusal, Service
 from boardlab.web.settings import Settings
 from boardlab.web.thinkers import ThinkPool
 from boardlab.web.workers import BotPool
+
+# FastAPI's own OpenTelemetry support (where its version has it) would otherwise look up
+# the providers on every request.
+QUIET: dict[str, Any] = ({"telemetry": {"tracing": False, "metrics": False, "logs": False}}
+                         if "telemetry" in inspect.signature(FastAPI).parameters else {})
 
 
 def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None = None,
@@ -78,7 +86,7 @@ def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None 
             await store.dispose()
 
     app = FastAPI(title="boardlab", lifespan=lifespan, docs_url=None,
-                  openapi_url="/api/openapi.json", redoc_url=None)
+                  openapi_url="/api/openapi.json", redoc_url=None, **QUIET)
     describe = app.openapi
     app.openapi = lambda: document_bodies(describe())  # type: ignore[method-assign]
     app.state.service, app.state.hub, app.state.bots = service, hub, bots
@@ -103,7 +111,7 @@ def app_from_env() -> FastAPI:
 
 
 async def _refused(_request: Request, refusal: Refusal) -> JSONResponse:
-    return JSONResponse({"error": refusal.message}, status_code=refusal.status)
+    return refused(refusal)
 
 
 async def _http_error(request: Request, error: HTTPException) -> Response:

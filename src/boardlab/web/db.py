@@ -10,11 +10,13 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from boardlab.web.direct import Direct
 from boardlab.web.store import Store
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_URL = "sqlite:///boardlab.db"
-POOL_SIZE = 10
+POOL_SIZE = 5  # PostgreSQL connections of a process for all but the moves' statements
+DIRECT_CONNECTIONS = 10  # and for the statements of every move and view (``direct``)
 _LOCK_KEY = 0x626F6172  # the PostgreSQL advisory lock that serialises concurrent migrations
 
 
@@ -63,9 +65,11 @@ def make_store(url: str) -> Store:
     """The event log store on ``url``: the asyncio psycopg driver for PostgreSQL, the standard
     sqlite3 driver (in WAL mode, waiting for locks) for a SQLite file."""
     if is_postgres(url):
-        # A fixed pool: connections opened and closed under load cost more than waiting.
+        # Fixed pools: connections opened and closed under load cost more than waiting. The
+        # single statements of every move and view have connections of their own (``direct``).
         return Store(engine=create_async_engine(async_url(url), pool_size=POOL_SIZE,
-                                                max_overflow=0, pool_timeout=60))
+                                                max_overflow=0, pool_timeout=60),
+                     direct=Direct(libpq_url(url), DIRECT_CONNECTIONS))
     engine = sa.create_engine(sync_url(url), connect_args={"check_same_thread": False})
     sa.event.listen(engine, "connect", _sqlite_pragmas)
     return Store(sync_engine=engine)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from fastapi import FastAPI
 
+from boardlab.web.hot import HotRoutes
 from boardlab.web.limits import BODY_SECONDS, MAX_BODY, BodyLimit
 from boardlab.web.security import DEFAULT_HOSTS, Security
 
@@ -49,6 +50,8 @@ class Edge:
 
 def guard(app: FastAPI, edge: Edge) -> None:
     """Put ``app`` behind the edge: hosts, headers and content types checked first
-    (``security``), then bounded bodies (``limits``)."""
+    (``security``), then bounded bodies (``limits``), before any route is reached (the
+    move requests of ``hot`` too)."""
+    app.add_middleware(HotRoutes)
     app.add_middleware(BodyLimit, max_body=edge.max_body, body_seconds=edge.body_seconds)
     app.add_middleware(Security, hosts=edge.allowed_hosts)

@@ -10,7 +10,6 @@ header and keep-alive timeouts are the server's (``protocols``).
 from __future__ import annotations
 
 import asyncio
-import time
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -47,20 +46,24 @@ class BodyLimit:
             await send_error(send, status, too_large if status == 413
                              else "the Content-Length header is not a size", CLOSE)
             return
-        deadline = time.monotonic() + self.body_seconds
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
         received = 0
-        started = False
+        started = complete = False
 
         async def bounded_receive() -> Message:
-            nonlocal received
+            nonlocal received, complete
+            if complete:  # the whole body is in: what follows is the client leaving
+                return await receive()
             try:
-                message = await asyncio.wait_for(receive(), deadline - time.monotonic())
+                async with asyncio.timeout_at(deadline):  # no task of its own, unlike wait_for
+                    message = await receive()
             except TimeoutError:
                 raise _BodyRefused(408, "the request body did not arrive in time") from None
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body:
                     raise _BodyRefused(413, too_large)
+                complete = not message.get("more_body", False)
             return message
 
         async def noting_send(message: Message) -> None:

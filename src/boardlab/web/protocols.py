@@ -4,6 +4,7 @@
   (from the moment it opens, or its first byte after a keep-alive pause); a client that
   trickles them (slowloris) or opens connections and sends nothing is closed. The time
   between requests is uvicorn's ``timeout_keep_alive``; bodies are bounded by ``limits``.
+  A response's head is sent with the start of its body, in one write (``HeadWithBody``).
 - ``GuardedWebSocket``: a socket whose peer stops reading, so that the server's writes
   stay paused for ``BLOCKED_SECONDS``, is aborted: what it buffered is freed at once
   (closing it politely would wait for the peer to read).
@@ -23,13 +24,62 @@ HEADER_SECONDS = 10.0
 BLOCKED_SECONDS = 20.0
 
 
+class HeadWithBody:
+    """A transport that holds a response's head (status line and headers) until the next
+    write, so that the head and the body leave in one system call and one packet: uvicorn
+    writes them separately, and on a busy server each write costs about as much as
+    building a small answer (and wakes the client twice). A head with nothing after it in
+    the same turn of the event loop (a streamed answer, ``101 Switching Protocols``) is sent
+    at the end of that turn. Everything else is the socket's own transport."""
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self.transport = transport
+        self.loop = loop
+        self.head: bytes | None = None
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if self.head is not None:
+            data, self.head = self.head + data, None
+        elif data[:5] == b"HTTP/" and data[-4:] == b"\r\n\r\n":
+            self.head = bytes(data)
+            self.loop.call_soon(self.flush)
+            return
+        self.transport.write(data)
+
+    def flush(self) -> None:
+        """Send a head still held."""
+        if self.head is not None:
+            head, self.head = self.head, None
+            if not self.transport.is_closing():
+                self.transport.write(head)
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def close(self) -> None:
+        self.flush()
+        self.transport.close()
+
+    def abort(self) -> None:
+        self.head = None
+        self.transport.abort()
+
+    def get_write_buffer_size(self) -> int:
+        return self.transport.get_write_buffer_size() + len(self.head or b"")
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.transport, name)
+
+
 class GuardedHttp(HttpToolsProtocol):
-    """HTTP/1.1 with a deadline for each request's headers."""
+    """HTTP/1.1 with a deadline for each request's headers, each answer sent in one write."""
 
     header_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+        joined: Any = HeadWithBody(transport, self.loop)
+        super().connection_made(joined)
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:

@@ -40,6 +40,8 @@ HEADERS = (
     (b"referrer-policy", b"no-referrer"),
 )
 NO_STORE = (b"cache-control", b"no-store")
+STATIC_HEADERS = HEADERS
+STORED_HEADERS = (*HEADERS, NO_STORE)
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 
@@ -89,15 +91,15 @@ class Security:
                 await _refuse(scope, send, 415, "send the body as JSON, with the header "
                                                 "Content-Type: application/json")
                 return
-        store = not path.startswith("/static/")
+        added = STATIC_HEADERS if path.startswith("/static/") else STORED_HEADERS
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", ()))
-                headers.extend(HEADERS)
-                if store:
+                if added is STORED_HEADERS and any(h[0].lower() == b"cache-control"
+                                                   for h in headers):
                     headers = [h for h in headers if h[0].lower() != b"cache-control"]
-                    headers.append(NO_STORE)
+                headers.extend(added)
                 message = {**message, "headers": headers}
             await send(message)
 

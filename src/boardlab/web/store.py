@@ -16,22 +16,26 @@ changed since a cached copy (``_NEWS``: the row and the new actions in one join)
 appending a move (``_APPEND_AT_ONCE``: bump the version, insert the action and notify, in
 one statement whose data-modifying parts run only if the version still matched). Each is
 then one round trip to the server, where a transaction of separate statements took four or
-five (``BEGIN``, each statement, ``COMMIT``); psycopg prepares both after a few uses.
+five (``BEGIN``, each statement, ``COMMIT``). They run on psycopg connections of their own,
+prepared (``direct``), not through SQLAlchemy's asyncio layer.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
+import psycopg
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from boardlab.web.direct import Compiled, Direct
 from boardlab.web.models import actions, analyses, games, seats
 
 CHANNEL = "boardlab"  # the PostgreSQL NOTIFY channel that names each changed game
@@ -87,6 +91,7 @@ _APPENDED = (actions.insert()
              .returning(actions.c.game_id).cte("appended"))
 _APPEND_AT_ONCE = (sa.select(sa.func.pg_notify(CHANNEL, sa.bindparam("payload", type_=sa.Text)))
                    .select_from(_APPENDED))
+NEWS, APPEND_AT_ONCE = Compiled(_NEWS), Compiled(_APPEND_AT_ONCE)  # run by ``Direct``
 
 
 @dataclass(frozen=True)
@@ -158,28 +163,55 @@ class Store:
     """Reads and writes the event log: through ``engine`` (async, PostgreSQL, which also
     NOTIFYs every change) or ``sync_engine`` (SQLite)."""
 
-    def __init__(self, engine: AsyncEngine | None = None, sync_engine: Engine | None = None
-                 ) -> None:
+    def __init__(self, engine: AsyncEngine | None = None, sync_engine: Engine | None = None,
+                 direct: Direct | None = None) -> None:
+        """``direct``: the connections that run the single statements of every move on
+        ``engine``'s database (PostgreSQL; required with ``engine``)."""
         if (engine is None) == (sync_engine is None):
             raise ValueError("a store needs exactly one of an async or a sync engine")
+        if (engine is None) != (direct is None):
+            raise ValueError("a PostgreSQL store needs its direct connections, SQLite none")
         self.engine = engine
         self.sync_engine = sync_engine
         self.notify = engine is not None
-        # Single statements need no transaction around them: no BEGIN and COMMIT to send.
-        self._statements = (None if engine is None
-                            else engine.execution_options(isolation_level="AUTOCOMMIT"))
+        self._direct = direct
+        self._sqlite: Connection | None = None
+        self._sqlite_lock = threading.Lock()
 
     async def dispose(self) -> None:
         """Close every pooled connection."""
         if self.engine is not None:
             await self.engine.dispose()
+        if self._direct is not None:
+            await self._direct.close()
         if self.sync_engine is not None:
+            with self._sqlite_lock:
+                if self._sqlite is not None:
+                    self._sqlite.close()
+                    self._sqlite = None
             self.sync_engine.dispose()
+
+    def _on_sqlite(self, work: Callable[[Connection], T]) -> T:
+        """``work`` as one transaction on the store's SQLite connection: kept open rather than
+        taken from the pool and given back for every statement (which cost as much as the
+        statements). The lock keeps each ``work`` whole when several threads use the store
+        (tests do); on the event loop there is no wait, since ``work`` never awaits."""
+        assert self.sync_engine is not None
+        with self._sqlite_lock:
+            connection = self._sqlite
+            if connection is None or connection.closed or connection.invalidated:
+                connection = self._sqlite = self.sync_engine.connect()
+            try:
+                result = work(connection)
+            except BaseException:
+                connection.rollback()
+                raise
+            connection.commit()
+            return result
 
     async def _write(self, work: Callable[[Connection], T]) -> T:
         if self.sync_engine is not None:
-            with self.sync_engine.begin() as connection:
-                return work(connection)
+            return self._on_sqlite(work)
         assert self.engine is not None
         async with self.engine.begin() as connection:
             return await connection.run_sync(work)
@@ -187,8 +219,7 @@ class Store:
     async def _read(self, work: Callable[[Connection], T], consistent: bool = False) -> T:
         """Run ``work`` on a connection; ``consistent``: all its queries see one snapshot."""
         if self.sync_engine is not None:
-            with self.sync_engine.connect() as connection:
-                return work(connection)
+            return self._on_sqlite(work)
         assert self.engine is not None
         async with self.engine.connect() as connection:
             if consistent:
@@ -196,21 +227,17 @@ class Store:
                     isolation_level="REPEATABLE READ")
             return await connection.run_sync(work)
 
-    async def _statement(self, work: Callable[[Connection], T]) -> T:
-        """Run ``work``, a single statement (atomic on its own), outside any transaction."""
-        if self.sync_engine is not None:
-            with self.sync_engine.connect() as connection:
-                return work(connection)
-        assert self._statements is not None
-        async with self._statements.connect() as connection:
-            return await connection.run_sync(work)
-
     async def news(self, game_id: str, version: int, moves: int, seats_version: int
                    ) -> News | None:
         """What changed in ``game_id`` since a copy at ``version`` with ``moves`` actions and
         seats at ``seats_version`` (``version`` -1: a game not known yet), read as one
         consistent snapshot; ``None`` if there is no such game."""
-        found = await self._statement(partial(_news_at_once, game_id, version, moves))
+        values = {"gid": game_id, "version": version, "moves": moves}
+        if self._direct is None:
+            rows = self._on_sqlite(lambda connection: connection.execute(_NEWS, values).all())
+        else:
+            rows = await self._direct.rows(NEWS, values)
+        found = _news_of_rows(rows, version, moves)
         if found is None or found.record.seats_version == seats_version:
             return found
         # The seats changed too (a seat claimed or joined: rare): read all in one snapshot.
@@ -256,9 +283,14 @@ class Store:
             if self.sync_engine is not None:
                 return await self._write(partial(_append, self.notify, game_id, version, move,
                                                  status, to_move))
-            return await self._statement(partial(_append_at_once, game_id, version, move,
-                                                 status, to_move))
-        except IntegrityError:
+            assert self._direct is not None
+            written = await self._direct.rows(APPEND_AT_ONCE, {
+                "gid": game_id, "old": version, "new": version + 1, "count": move.n + 1,
+                "now": status, "next": to_move, "at": move.n, "who": move.seat,
+                "what": move.action, "when": time.time(),
+                "payload": payload(game_id, version + 1)})
+            return bool(written)
+        except (IntegrityError, psycopg.IntegrityError):
             return False
 
     async def remove_last(self, game_id: str, version: int, n: int, status: str,
@@ -356,11 +388,8 @@ def _news(game_id: str, version: int, moves: int, seats_version: int,
     return News(record, [Move(r.n, r.seat, r.action) for r in found], not appended, seats)
 
 
-def _news_at_once(game_id: str, version: int, moves: int, connection: Connection
-                  ) -> News | None:
-    """``_news`` in one statement, without the seats (``seats`` is ``None``)."""
-    rows = connection.execute(_NEWS, {"gid": game_id, "version": version,
-                                      "moves": moves}).all()
+def _news_of_rows(rows: Sequence[Any], version: int, moves: int) -> News | None:
+    """``_news`` from the rows of ``NEWS``, without the seats (``seats`` is ``None``)."""
     if not rows:
         return None
     record = _to_record(rows[0])
@@ -435,17 +464,6 @@ def _append(notify: bool, game_id: str, version: int, move: Move, status: str,
                                  "what": move.action, "when": time.time()})
     _notify(notify, connection, game_id, version + 1)
     return True
-
-
-def _append_at_once(game_id: str, version: int, move: Move, status: str,
-                    to_move: int | None, connection: Connection) -> bool:
-    """``_append`` as one statement (PostgreSQL): nothing is written unless the version
-    matched, and then the row, the action and the notification all are."""
-    written = connection.execute(_APPEND_AT_ONCE, {
-        "gid": game_id, "old": version, "new": version + 1, "count": move.n + 1,
-        "now": status, "next": to_move, "at": move.n, "who": move.seat, "what": move.action,
-        "when": time.time(), "payload": payload(game_id, version + 1)}).first()
-    return written is not None
 
 
 def _remove_last(notify: bool, game_id: str, version: int, n: int, status: str,
