@@ -134,3 +134,30 @@ def test_unknown_games_and_bad_links_are_pages_that_lead_to_the_lobby(
         assert page.locator("#message").count() == 1
         page.locator("a", has_text="Back to the lobby").click()
         page.wait_for_url(f"{web_server.url}/")
+
+
+def test_the_lobby_offers_each_games_bot_levels_with_raw_specs_under_advanced(
+    web_server: Server, new_page: Any, tmp_path: Path
+) -> None:
+    """Issue 31 item 7: a bot seat is chosen by level (weakest first, each saying how it
+    plays and its measured strength); raw agent specs stay under "advanced"."""
+    page = new_page()
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{web_server.url}/")
+    form = page.locator("#new-game")
+    form.locator("select[name=game]").select_option("scythe")
+    seat = form.locator("select[name=seat-1]")
+    groups = seat.locator("optgroup").evaluate_all("gs => gs.map(g => g.label)")
+    assert groups == ["People", "Bots by level", "Advanced: agent specs"]
+    levels = seat.locator("optgroup[label='Bots by level'] option")
+    names = [text.split(" bot (")[0] for text in levels.all_inner_texts()]
+    assert names == ["beginner", "casual", "strong", "expert"]
+    for title in levels.evaluate_all("os => os.map(o => o.title)"):
+        assert "Strength: not measured yet. Agent spec:" in title
+    advanced = seat.locator("optgroup[label='Advanced: agent specs'] option")
+    assert "mcts:seconds=0.5" in advanced.evaluate_all("os => os.map(o => o.value)")
+    expert = levels.nth(3).get_attribute("value")
+    assert expert is not None and expert.startswith("mcts:")
+    seat.select_option(expert)
+    assert seat.input_value() == expert
+    shoot(page, tmp_path, "lobby-levels")

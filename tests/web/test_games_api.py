@@ -25,6 +25,28 @@ def test_catalog_lists_every_game_with_its_options_and_agent_examples(
     assert "random" in catalog["agents"] and "mcts:seconds=0.5" in catalog["agents"]
 
 
+def test_catalog_offers_each_games_named_bot_levels_that_the_server_plays(
+        client: TestClient) -> None:
+    """Issue 31 item 7: the lobby's levels, weakest first, each with a sentence on how it
+    plays and its measured strength (or "not measured yet"); a game made with a level's
+    spec is accepted."""
+    catalog = client.get("/api/catalog").json()
+    for game in catalog["games"]:
+        if game["name"] not in ("compounded", "konoten", "linnaeus", "scythe"):
+            assert game["bot_levels"] == []  # the test games have no levels
+            continue
+        levels = game["bot_levels"]
+        assert [level["name"] for level in levels] == ["beginner", "casual", "strong", "expert"]
+        for level in levels:
+            assert level["about"] and level["strength"]
+            assert level["measured"] or level["strength"] == "not measured yet"
+    konoten = next(game for game in catalog["games"] if game["name"] == "konoten")
+    strong = konoten["bot_levels"][2]["spec"]
+    created = create(client, "konoten", 2, seats=[{"kind": "human"}, {"kind": "bot", "agent":
+                     strong}])
+    assert created["seats"][1] == {"seat": 1, "kind": "bot", "agent": strong}
+
+
 def test_create_gives_each_human_seat_a_secret_token_and_its_page(client: TestClient) -> None:
     created = create(client, "toy", 3, seats=[{"kind": "human"}, {"kind": "bot", "agent":
                      "random"}, {"kind": "human"}])

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import boardlab
+from boardlab.agents import levels
 from boardlab.engine import GameState, IllegalAction, LoadError, registry
 from boardlab.undo import why_not_undo
 from boardlab.web.agent_specs import check_spec
@@ -514,7 +515,8 @@ def _json_options(state: GameState) -> dict[str, Any]:
 
 
 def spec_catalog() -> list[dict[str, Any]]:
-    """Every game with its title, player counts and options, for the lobby."""
+    """Every game with its title, player counts, options and named bot levels, for the
+    lobby."""
     listing = []
     for name in boardlab.api.games():
         try:
@@ -527,8 +529,18 @@ def spec_catalog() -> list[dict[str, Any]]:
             "options": [{"name": o.name, "default": _plain(o.default), "help": o.help,
                          "choices": None if o.choices is None else [_plain(c) for c in o.choices]}
                         for o in spec.options],
+            "bot_levels": _bot_levels(name),
         })
     return listing
+
+
+def _bot_levels(game: str) -> list[dict[str, Any]]:
+    """The game's named bot levels with their measured strength (none for a game without)."""
+    try:
+        shown: list[dict[str, Any]] = levels.for_game(game).to_json()["levels"]
+    except ValueError:
+        return []
+    return shown
 
 
 def _plain(value: Any) -> Any:

@@ -24,11 +24,26 @@ function say(text, kind = "error") {
 }
 
 const SEAT_LABELS = { human: "a person with a link", open: "an open seat (anyone may join)" };
+const RAW_SPECS = ["random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"];
 
-function seatChoices() {
-  const choices = ["human", "open", "random", "greedy", "mcts:seconds=0.5", "mcts:seconds=2"];
-  for (const agent of catalog.agents) if (!choices.includes(agent)) choices.push(agent);
-  return choices;
+// A seat's choices in groups: people, the game's named bot levels (with their measured
+// strength), then any other agent spec under "advanced".
+function seatGroups() {
+  const levels = (spec() && spec().bot_levels) || [];
+  const named = levels.map((level) => ({
+    value: level.spec,
+    text: `${level.name} bot (${level.measured ? `rating ${level.ordinal.toFixed(1)}` : "unrated"})`,
+    title: `${level.about} Strength: ${level.strength}. Agent spec: ${level.spec}.`,
+  }));
+  const taken = new Set(named.map((choice) => choice.value));
+  const raw = [];
+  for (const agent of [...RAW_SPECS, ...catalog.agents]) {
+    if (taken.has(agent)) continue;
+    taken.add(agent);
+    raw.push({ value: agent, text: `bot: ${agent}`, title: AGENT_HELP[agent] || `The agent ${agent}` });
+  }
+  const people = ["human", "open"].map((value) => ({ value, text: SEAT_LABELS[value], title: AGENT_HELP[value] }));
+  return [["People", people], ["Bots by level", named], ["Advanced: agent specs", raw]];
 }
 
 function drawSeats() {
@@ -36,13 +51,17 @@ function drawSeats() {
   const count = Number(form.elements.players.value) || 0;
   const kept = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren(el("legend", { text: "Seats" }));
+  const groups = seatGroups();
   for (let k = 0; k < count; k++) {
     const select = el("select", { name: `seat-${k}`, title: "A person or a bot for this seat" });
-    for (const choice of seatChoices()) {
-      const label = SEAT_LABELS[choice] || `bot: ${choice}`;
-      select.append(el("option", { value: choice, title: AGENT_HELP[choice] || `The agent ${choice}`, text: label }));
+    for (const [label, choices] of groups) {
+      if (!choices.length) continue;
+      const group = el("optgroup", { label });
+      for (const choice of choices) group.append(el("option", choice));
+      select.append(group);
     }
     select.value = kept[k] || (k === 0 ? "human" : "greedy");
+    if (!select.value) select.value = k === 0 ? "human" : "greedy";
     box.append(el("label", { class: `seat-${k}` }, el("span", { text: `P${k + 1} (seat ${k})` }), select));
   }
 }
