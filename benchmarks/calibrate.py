@@ -39,7 +39,6 @@ def calibrate(game: str, fit_games: int, check_games: int) -> dict[str, Any]:
         "slope": round(curve.slope, 4),
         "late_slope": round(curve.late_slope, 4),
         "length": round(curve.length, 1),
-        "knots": [list(knot) for knot in curve.knots],
         "fit": {"games": fit_games, "seeds_from": FIT_SEED, "positions": len(fitted_on)},
         "check": {
             "games": check_games,

@@ -6,17 +6,13 @@ score of any side no seat plays (an automa). A lead counts for more as the game 
 end, so the curve also takes the share of the game played, ``progress = min(1, decisions
 answered / length)`` with ``length`` the mean number of decisions of a game; the chance is
 ``1 / (1 + exp(-(intercept + (slope + late_slope * progress) * lead)))``, fitted per game
-on 2-player greedy games (``analysis.fitting``) and used at every player count. A logistic
-of this shape can still be too sure in the middle of its range (Linnaeus's said 25% where
-41% won), so the fit also keeps ``knots``: the win rate observed at points of the curve's
-chance, rising (isotonic regression), through which the curve's chance is read. The fitted
+on 2-player greedy games (``analysis.fitting``) and used at every player count. The fitted
 curves ship with the package in ``calibration.json``; a game without one gets ``DEFAULT``,
 the logistic that matches the search bots' own estimate (``0.5 + 0.5 * tanh(2 * lead)``).
 """
 
 from __future__ import annotations
 
-import bisect
 import json
 import math
 from dataclasses import dataclass
@@ -38,9 +34,6 @@ class Calibration:
     slope: float
     late_slope: float = 0.0
     length: float = 1.0
-    #: ``(chance, observed)`` points, both strictly rising, inside (0, 1): the chance is
-    #: read through the line joining them, from (0, 0) to (1, 1); none: as it is
-    knots: tuple[tuple[float, float], ...] = ()
 
     def progress(self, state: GameState) -> float:
         """The share of a typical game that ``state`` has played, at most 1."""
@@ -50,21 +43,9 @@ class Calibration:
         """The chance to win of a seat with ``lead`` when ``progress`` of the game is played."""
         x = self.intercept + (self.slope + self.late_slope * progress) * lead
         if x >= 0:
-            p = 1.0 / (1.0 + math.exp(-x))
-        else:
-            e = math.exp(x)
-            p = e / (1.0 + e)
-        return through(self.knots, p) if self.knots else p
-
-
-def through(knots: tuple[tuple[float, float], ...], p: float) -> float:
-    """``p`` read through the line joining (0, 0), the ``knots`` and (1, 1)."""
-    k = bisect.bisect_left(knots, (p, -1.0))
-    x0, y0 = knots[k - 1] if k > 0 else (0.0, 0.0)
-    x1, y1 = knots[k] if k < len(knots) else (1.0, 1.0)
-    if x1 <= x0:
-        return y1
-    return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+            return 1.0 / (1.0 + math.exp(-x))
+        e = math.exp(x)
+        return e / (1.0 + e)
 
 
 DEFAULT = Calibration(0.0, 4.0)
@@ -80,7 +61,6 @@ def curve_of(game: str) -> Calibration:
         float(fitted["slope"]),
         float(fitted["late_slope"]),
         float(fitted["length"]),
-        tuple((float(x), float(y)) for x, y in fitted.get("knots", ())),
     )
 
 

@@ -5,10 +5,8 @@ Greedy plays both seats of 2-player games (``agents.greedy``); along each game e
 gives one point: its lead (``calibration.lead``), the decisions answered so far and whether
 it won in the end (a shared win counts as its share). The curve's ``length`` is the mean
 number of decisions of the games sampled, and its three coefficients are fitted to the
-points by Newton's method (logistic regression on the lead and the lead times progress),
-then its chances are mapped to the win rates observed at them (``knots``: isotonic
-regression on blocks of points, so the map rises and keeps the order of chances); ``table``
-compares the curve's predictions with the observed win rate in ten bins of
+points by Newton's method (logistic regression on the lead and the lead times progress);
+``table`` compares the curve's predictions with the observed win rate in ten bins of
 predicted chance, on games from other seeds.
 """
 
@@ -19,14 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from boardlab.agents import make
-from boardlab.analysis.calibration import Calibration, lead, result, through
+from boardlab.analysis.calibration import Calibration, lead, result
 from boardlab.engine import GameState, registry
 
 PLAYERS = 2
 STRIDE = 3
 BINS = 10
-#: How many blocks of points, by predicted chance, the isotonic map starts from.
-BLOCKS = 40
 #: A little pull of both parameters towards 0, so a game whose sample is all wins or all
 #: losses at some lead still gets a finite curve.
 RIDGE = 1e-3
@@ -95,41 +91,7 @@ def fit(points: Sequence[Point]) -> Calibration:
     if slope < 0:
         intercept, late_slope = _newton([(x[0], x[2]) for x in rows], points)
         slope = 0.0
-    curve = Calibration(intercept, slope, late_slope, length)
-    return Calibration(intercept, slope, late_slope, length, knots(points, curve))
-
-
-def knots(
-    points: Sequence[Point], curve: Calibration, blocks: int = BLOCKS
-) -> tuple[tuple[float, float], ...]:
-    """The win rate observed against ``curve``'s chance, rising: the points sorted by
-    chance, cut into ``blocks`` blocks of equal size, and neighbouring blocks pooled while
-    the later one did not win more (pool-adjacent-violators). Each pooled block gives its
-    mean chance and mean win share (those at 0 or 1 are left out: the map's ends); the map
-    is then made symmetric, ``f(1 - p) = 1 - f(p)``."""
-    ranked = sorted((predicted(point, curve), point.won) for point in points)
-    size = max(1, len(ranked) // blocks)
-    pooled: list[list[float]] = []  # [count, sum of chances, sum of wins]
-    for start in range(0, len(ranked), size):
-        part = ranked[start : start + size]
-        pooled.append([len(part), sum(p for p, _ in part), sum(w for _, w in part)])
-        while len(pooled) > 1 and pooled[-2][2] / pooled[-2][0] >= pooled[-1][2] / pooled[-1][0]:
-            last = pooled.pop()
-            pooled[-1] = [a + b for a, b in zip(pooled[-1], last, strict=True)]
-    raw = tuple(
-        (chance / count, won / count)
-        for count, chance, won in pooled
-        if 0 < won / count < 1 and 0 < chance / count < 1
-    )
-    # a seat's chance and its opponent's add up to 1: the map is made to keep that
-    xs = sorted({x for x, _ in raw} | {1 - x for x, _ in raw})
-    made: list[tuple[float, float]] = []
-    for x in xs:
-        y = (through(raw, x) + 1 - through(raw, 1 - x)) / 2
-        knot = (round(x, 4), round(y, 4))
-        if 0 < knot[1] < 1 and (not made or (knot[0] > made[-1][0] and knot[1] > made[-1][1])):
-            made.append(knot)
-    return tuple(made)
+    return Calibration(intercept, slope, late_slope, length)
 
 
 def _newton(rows: Sequence[Sequence[float]], points: Sequence[Point]) -> list[float]:
