@@ -12,13 +12,12 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import TaskID
 
 from boardlab.agents import split_specs
 from boardlab.cli.app import app
 from boardlab.cli.errors import fail
 from boardlab.cli.options import complete_game, parse_options
-from boardlab.cli.simulate import _progress_bar
+from boardlab.cli.simulate import staged_progress
 from boardlab.engine import registry
 from boardlab.sim import GameFailed
 from boardlab.sim.backends import BACKENDS
@@ -151,28 +150,13 @@ def _run(
     address: str | None,
     show_progress: bool,
 ) -> BalanceReport:
-    console = Console(stderr=True)
-    bar = _progress_bar(console) if show_progress and console.is_terminal else None
-    tasks: dict[str, TaskID] = {}
-
-    def progress(stage: str, done: int, total: int) -> None:
-        if bar is None:
-            return
-        if stage not in tasks:
-            tasks[stage] = bar.add_task(stage, total=total)
-        bar.update(tasks[stage], completed=done, total=total)
-
     try:
-        if bar is not None:
-            bar.start()
-        return balance(config, workers=workers, backend=backend, address=address, progress=progress)
+        with staged_progress(show_progress) as progress:
+            return balance(
+                config, workers=workers, backend=backend, address=address, progress=progress
+            )
     except ValueError as error:
         fail(str(error))
     except GameFailed as error:
-        if bar is not None:
-            bar.stop()
         typer.echo(f"boardlab balance: error: {error}", err=True)
         raise typer.Exit(EXIT_GAME_FAILED) from None
-    finally:
-        if bar is not None:
-            bar.stop()

@@ -8,7 +8,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console, Group
-from rich.progress import TaskID
 from rich.table import Table
 
 from boardlab.agents import levels as named_levels
@@ -16,7 +15,7 @@ from boardlab.agents.levels import BAR, Level, Measurement
 from boardlab.cli.app import app
 from boardlab.cli.errors import fail
 from boardlab.cli.options import complete_game, game_spec
-from boardlab.cli.simulate import _progress_bar
+from boardlab.cli.simulate import staged_progress
 from boardlab.sim import GameFailed
 from boardlab.sim.ladder import DEFAULT_GAMES, play_ladder
 from boardlab.sim.tables import number, percent
@@ -147,36 +146,19 @@ def _run(
     workers: int | None,
     show_progress: bool,
 ) -> Measurement:
-    console = Console(stderr=True)
-    bar = _progress_bar(console) if show_progress and console.is_terminal else None
-    tasks: dict[str, TaskID] = {}
-
-    def progress(stage: str, done: int, total: int) -> None:
-        if bar is None:
-            return
-        if stage not in tasks:
-            tasks[stage] = bar.add_task(stage, total=total)
-        bar.update(tasks[stage], completed=done, total=total)
-
     try:
-        if bar is not None:
-            bar.start()
-        return play_ladder(
-            game,
-            games,
-            seed,
-            workers=workers,
-            progress=progress,
-            chosen=chosen,
-            adjacent_only=adjacent_only,
-        )
+        with staged_progress(show_progress) as progress:
+            return play_ladder(
+                game,
+                games,
+                seed,
+                workers=workers,
+                progress=progress,
+                chosen=chosen,
+                adjacent_only=adjacent_only,
+            )
     except ValueError as error:
         fail(str(error))
     except GameFailed as error:
-        if bar is not None:
-            bar.stop()
         typer.echo(f"boardlab ladder: error: {error}", err=True)
         raise typer.Exit(EXIT_GAME_FAILED) from None
-    finally:
-        if bar is not None:
-            bar.stop()

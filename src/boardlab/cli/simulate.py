@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -19,6 +21,7 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -318,6 +321,32 @@ def _progress_bar(console: Console) -> Progress:
         console=console,
         transient=True,
     )
+
+
+@contextmanager
+def staged_progress(show: bool) -> Iterator[Callable[[str, int, int], None]]:
+    """A ``progress(stage, done, total)`` callback drawing one bar per stage on stderr while
+    the block runs (nothing when ``show`` is off or stderr is not a terminal); the bars are
+    gone when the block ends, before any message about how it ended."""
+    console = Console(stderr=True)
+    bar = _progress_bar(console) if show and console.is_terminal else None
+    tasks: dict[str, TaskID] = {}
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if bar is None:
+            return
+        if stage not in tasks:
+            tasks[stage] = bar.add_task(stage, total=total)
+        bar.update(tasks[stage], completed=done, total=total)
+
+    if bar is None:
+        yield progress
+        return
+    bar.start()
+    try:
+        yield progress
+    finally:
+        bar.stop()
 
 
 def _stop(message: str, code: int) -> NoReturn:
