@@ -12,14 +12,17 @@ import json
 import os
 import time
 from contextlib import ExitStack
+from typing import Any
 
 import httpx
+import psycopg
 import pytest
 from websockets.sync.client import connect
 
 import boardlab
 from boardlab.web import create_app
-from boardlab.web.db import migrate
+from boardlab.web.db import libpq_url, migrate
+from boardlab.web.store import CHANNEL, WATCH_LOCKS, read_payload
 
 from .support import (
     PG_ENV,
@@ -155,13 +158,15 @@ def test_a_process_that_heard_of_a_move_elsewhere_catches_up_before_writing(
     pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 30.9 (PostgreSQL that scales): a change's NOTIFY names the version it wrote, so a
-    process whose cached game is behind applies the missing action and writes its move at the
-    first attempt, instead of a write refused by the version check and a second one."""
+    process watching the game whose cached copy is behind applies the missing action and
+    writes its move at the first attempt, instead of a write refused by the version check
+    and a second one."""
     with TestClient(create_app(pg_url, run_bots=False)) as one, \
             TestClient(create_app(pg_url, run_bots=False)) as other:
         created = create(one, "toy", 2, seed=5)
         game_id, seat_tokens = created["id"], tokens(created)
         view(other, game_id, seat_tokens[1])  # cached there at version 0
+        other.portal.call(other.app.state.hub.watching.watch, game_id)  # type: ignore[attr-defined,union-attr]
         assert move(one, game_id, seat_tokens[0], "take 2").status_code == 200
         cached = other.app.state.service.cache[game_id]  # type: ignore[attr-defined]
         deadline = time.monotonic() + 10
@@ -183,3 +188,91 @@ def test_a_process_that_heard_of_a_move_elsewhere_catches_up_before_writing(
         assert answer.status_code == 200, answer.text
         assert len(attempts) == 1
         assert len(one.get(f"/api/games/{game_id}/log").json()) == 2
+
+
+
+def test_a_move_nobody_watches_notifies_no_process(pg_url: str) -> None:
+    """Issue 30.9 (PostgreSQL that scales): a move on a game no process has a websocket of
+    sends no NOTIFY (no process does any work for it); once a socket on any process watches
+    the game, every move does, and reaches that socket."""
+    with psycopg.connect(libpq_url(pg_url), autocommit=True) as listener, \
+            TestClient(create_app(pg_url, run_bots=False)) as one, \
+            TestClient(create_app(pg_url, run_bots=False)) as other:
+        listener.execute(f"LISTEN {CHANNEL}")
+        created = create(one, "toy", 2, seed=5)
+        game_id, seat_tokens = created["id"], tokens(created)
+        assert move(one, game_id, seat_tokens[0], "take 1").status_code == 200
+        assert _moves_heard(listener, game_id, 0.5) == []
+        with other.websocket_connect(f"/ws/games/{game_id}") as socket:
+            assert socket.receive_json()["version"] == 1
+            deadline = time.monotonic() + 10
+            while not _watched(listener, game_id) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            token = seat_tokens[view(one, game_id)["to_move"]]
+            decision = view(one, game_id, token)["decision"]
+            assert move(one, game_id, token, decision["options"][0]["id"],
+                        decision["id"]).status_code == 200
+            assert _moves_heard(listener, game_id, 10, stop_after=1) == [f"{game_id} 2"]
+            assert socket.receive_json()["version"] == 2
+        deadline = time.monotonic() + 10
+        while _watched(listener, game_id) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not _watched(listener, game_id)  # the last socket gone, the watch ends
+
+
+def _watched(connection: psycopg.Connection[Any], game_id: str) -> bool:
+    """Whether a process holds the watch lock of ``game_id``."""
+    row = connection.execute(
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = %s "
+        "AND objid = hashtext(%s)::oid AND objsubid = 2 AND granted",
+        (WATCH_LOCKS, game_id)).fetchone()
+    return row is not None and row[0] > 0
+
+
+def _moves_heard(listener: psycopg.Connection[Any], game_id: str, seconds: float,
+                 stop_after: int | None = None) -> list[str]:
+    """The NOTIFY payloads of moves on ``game_id`` (those naming a version) that
+    ``listener`` receives within ``seconds`` (at most ``stop_after`` of them)."""
+    found: list[str] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and (stop_after is None or len(found) < stop_after):
+        for note in listener.notifies(timeout=max(0.0, deadline - time.monotonic()),
+                                      stop_after=1):
+            named, version = read_payload(note.payload)
+            if named == game_id and version is not None:
+                found.append(note.payload)
+    return found
+
+
+def test_a_process_hearing_its_own_move_reads_nothing_again(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30.9 (PostgreSQL that scales): the NOTIFY of a move comes back to the process
+    that made it too; its sockets had that version pushed already, so it reads nothing."""
+    with psycopg.connect(libpq_url(pg_url), autocommit=True) as database, \
+            TestClient(create_app(pg_url, run_bots=False)) as one:
+        created = create(one, "toy", 2, seed=5)
+        game_id, seat_tokens = created["id"], tokens(created)
+        with one.websocket_connect(f"/ws/games/{game_id}?token={seat_tokens[0]}") as socket:
+            assert socket.receive_json()["version"] == 0
+            deadline = time.monotonic() + 10
+            while not _watched(database, game_id) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.3)  # the seat's claim was heard and pushed
+            decision = view(one, game_id, seat_tokens[0])["decision"]["id"]
+            store = one.app.state.service.store  # type: ignore[attr-defined]
+            reads: list[str] = []
+            real_news = store.news
+
+            async def counted(game: str, *args: object) -> object:
+                reads.append(game)
+                return await real_news(game, *args)
+
+            monkeypatch.setattr(store, "news", counted)
+            assert move(one, game_id, seat_tokens[0], "take 2", decision).status_code == 200
+            assert socket.receive_json()["version"] == 1
+            cached = one.app.state.service.cache[game_id]  # type: ignore[attr-defined]
+            while cached.heard < 1 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(0.3)  # a refresh would be under way by now
+            assert cached.heard == 1 and reads == []

@@ -21,7 +21,7 @@ from boardlab.web.bots import Bots
 from boardlab.web.db import DEFAULT_URL, is_postgres, make_store, migrate
 from boardlab.web.edge import Edge, guard
 from boardlab.web.hot import refused
-from boardlab.web.listen import listen
+from boardlab.web.listen import Watches, listen
 from boardlab.web.live import Hub
 from boardlab.web.schemas import document_bodies
 from boardlab.web.service import Refusal, Service
@@ -45,7 +45,8 @@ def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None 
     store = make_store(db_url)
     settings = settings or Settings()
     service = Service(store, settings)
-    hub = Hub(service)
+    watches = Watches(db_url) if postgres else None
+    hub = Hub(service, watches)
     pool = BotPool(settings.bot_workers, settings.bot_move_seconds, settings.bot_niceness)
     bots = Bots(service, pool, delay=settings.bot_delay, bot_only_rate=settings.bot_only_rate)
     analyses = Analyses(service,
@@ -59,7 +60,7 @@ def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None 
 
     def heard(game_id: str, version: int | None) -> None:
         service.heard(game_id, version)
-        hub.notified(game_id)
+        hub.notified(game_id, version)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -83,6 +84,8 @@ def create_app(db_url: str, *, run_bots: bool = True, settings: Settings | None 
                 with contextlib.suppress(asyncio.CancelledError):
                     await listener
             await hub.close()
+            if watches is not None:
+                await watches.close()
             await store.dispose()
 
     app = FastAPI(title="boardlab", lifespan=lifespan, docs_url=None,

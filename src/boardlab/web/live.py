@@ -18,7 +18,7 @@ import contextlib
 import logging
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from fastapi import WebSocket
 
@@ -68,9 +68,15 @@ class Subscriber:
     seat: int | None
     shown: int = 0  # log entries sent so far
     version: int = -1  # the game version last sent
+    sending: int = -1  # the game version being sent, or else last sent
     waiting: tuple[Game, Seen] | None = None  # the newest change not sent yet
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     blocked: bool = False  # a send timed out: the socket was closed
+
+    def has(self, version: int) -> bool:
+        """Whether ``version`` of the game (or a later one) was sent or waits to be."""
+        return self.sending >= version or (self.waiting is not None
+                                           and self.waiting[0].version >= version)
 
     def offer(self, game: Game, seen: Seen | None = None) -> None:
         """Have ``game`` sent as this seat sees it, replacing any change still waiting."""
@@ -90,6 +96,7 @@ class Subscriber:
                 continue
             shown = min(self.shown, game.state.log_length())
             data = message(game, self.seat, since=shown, seen=seen)
+            self.sending = data["version"]
             try:
                 await asyncio.wait_for(self.socket.send_json(data), timeout)
             except TimeoutError:
@@ -102,38 +109,66 @@ class Subscriber:
             self.version, self.shown = data["version"], data["log_length"]
 
 
-class Hub:
-    """The open websockets of this process, by game."""
+class Watching(Protocol):
+    """Tells the other processes which games this one has sockets of (``listen.Watches``)."""
 
-    def __init__(self, service: Service) -> None:
+    async def watch(self, game_id: str) -> None: ...
+
+    async def unwatch(self, game_id: str) -> None: ...
+
+
+class Hub:
+    """The open websockets of this process, by game; ``watching`` (several processes on
+    PostgreSQL) is told of the first socket of a game and of the last one leaving."""
+
+    def __init__(self, service: Service, watching: Watching | None = None) -> None:
         self.service = service
+        self.watching = watching
         self.subscribers: dict[str, set[Subscriber]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     def attach(self, socket: WebSocket, game: Game, seat: int | None) -> Subscriber:
         """Register an accepted socket, its current view offered at once (its ``run`` sends)."""
         subscriber = Subscriber(socket, game.id, seat)
-        self.subscribers.setdefault(game.id, set()).add(subscriber)
+        group = self.subscribers.setdefault(game.id, set())
+        if not group and self.watching is not None:
+            self._spawn(self._watch(game.id))
+        group.add(subscriber)
         subscriber.offer(game)
         return subscriber
 
     def detach(self, subscriber: Subscriber) -> None:
         """Forget a closed socket."""
         group = self.subscribers.get(subscriber.game_id)
-        if group is not None:
+        if group is not None and subscriber in group:
             group.discard(subscriber)
             if not group:
                 del self.subscribers[subscriber.game_id]
+                if self.watching is not None:
+                    self._spawn(self.watching.unwatch(subscriber.game_id))
+
+    async def _watch(self, game_id: str) -> None:
+        """Watch ``game_id``, then read it again: a move made elsewhere before the watch
+        began NOTIFYed nobody."""
+        assert self.watching is not None
+        await self.watching.watch(game_id)
+        await self._push(game_id, refresh=True)
 
     def changed(self, game_id: str) -> None:
         """This process changed ``game_id``: push it to the game's sockets."""
         if game_id in self.subscribers:
             self._spawn(self._push(game_id, refresh=False))
 
-    def notified(self, game_id: str) -> None:
-        """Another process (or this one) says ``game_id`` changed: refresh it, then push."""
-        if game_id in self.subscribers:
-            self._spawn(self._push(game_id, refresh=True))
+    def notified(self, game_id: str, version: int | None = None) -> None:
+        """Another process (or this one) says ``game_id`` changed (to ``version``, when
+        named): refresh it, then push; nothing when every socket has that version already
+        (this process's own move, pushed by ``changed``)."""
+        group = self.subscribers.get(game_id)
+        if not group:
+            return
+        if version is not None and all(s.has(version) for s in group):
+            return
+        self._spawn(self._push(game_id, refresh=True))
 
     async def _push(self, game_id: str, refresh: bool) -> None:
         try:

@@ -13,8 +13,9 @@ transaction atomic for this process (SQLite serves one process).
 On PostgreSQL the two operations of every move run as one statement each, outside any
 explicit transaction (a statement is atomic and sees one snapshot on its own): reading what
 changed since a cached copy (``_NEWS``: the row and the new actions in one join) and
-appending a move (``_APPEND_AT_ONCE``: bump the version, insert the action and notify, in
-one statement whose data-modifying parts run only if the version still matched). Each is
+appending a move (``_APPEND_AT_ONCE``: bump the version, insert the action and notify if a
+process watches the game (``watch_lock``), in one statement whose data-modifying parts run
+only if the version still matched). Each is
 then one round trip to the server, where a transaction of separate statements took four or
 five (``BEGIN``, each statement, ``COMMIT``). They run on psycopg connections of their own,
 prepared (``direct``), not through SQLAlchemy's asyncio layer.
@@ -39,6 +40,7 @@ from boardlab.web.direct import Compiled, Direct
 from boardlab.web.models import actions, analyses, games, seats
 
 CHANNEL = "boardlab"  # the PostgreSQL NOTIFY channel that names each changed game
+WATCH_LOCKS = 0x626C  # the advisory lock space of watched games (``watch_lock``)
 
 
 def payload(game_id: str, version: int | None) -> str:
@@ -51,6 +53,20 @@ def read_payload(text: str) -> tuple[str, int | None]:
     """The game id and version (or ``None``) a NOTIFY names."""
     game_id, _, version = text.partition(" ")
     return game_id, int(version) if version.isdigit() else None
+
+
+def watch_lock(function: str) -> str:
+    """The SQL calling the advisory lock ``function`` on the watch lock of the game ``%s``.
+
+    A process holds this lock, shared, for each game it has websockets of (``listen.Watches``).
+    A move NOTIFYs only when it cannot take the lock itself: when some process watches the
+    game (or, rarely, another game's key is the same). A move nobody watches then costs no
+    NOTIFY, and no process hears of it; a lock dies with its connection, so a process that
+    died watches nothing.
+    """
+    return f"SELECT {function}({WATCH_LOCKS}, hashtext(%s))"
+
+
 T = TypeVar("T")
 
 # The statements of every move, built once: SQLAlchemy then skips most of its per-call work.
@@ -89,7 +105,11 @@ _APPENDED = (actions.insert()
                                     sa.bindparam("what", type_=sa.Text),
                                     sa.bindparam("when", type_=sa.Float)))
              .returning(actions.c.game_id).cte("appended"))
-_APPEND_AT_ONCE = (sa.select(sa.func.pg_notify(CHANNEL, sa.bindparam("payload", type_=sa.Text)))
+_WATCHED = sa.not_(sa.func.pg_try_advisory_xact_lock(sa.literal(WATCH_LOCKS, sa.Integer),
+                                                     sa.func.hashtext(sa.bindparam("gid"))))
+_APPEND_AT_ONCE = (sa.select(sa.case(  # pg_notify only when a process watches the game
+    (_WATCHED, sa.func.pg_notify(CHANNEL, sa.bindparam("payload", type_=sa.Text))),
+    else_=sa.null()).label("notified"))
                    .select_from(_APPENDED))
 NEWS, APPEND_AT_ONCE = Compiled(_NEWS), Compiled(_APPEND_AT_ONCE)  # run by ``Direct``
 
