@@ -59,3 +59,26 @@ def test_a_single_option_costs_no_evaluation() -> None:
     bot = agents.make("greedy", seed=1)
     assert str(bot.choose(state)) == "take 1"
     assert bot.last_evaluations == 0 and state.determinized == 0
+
+
+def test_epsilon_plays_that_share_of_choices_at_random() -> None:
+    """``greedy:epsilon=E`` leaves the evaluation's best option in about a share E of the
+    decisions with a choice (each other option as often), and never at 0."""
+    taking = position("toy_eval", seed=2, pile=12, taken=[1, 1], bonus=[2, 3])
+    plain = {str(agents.make("greedy", seed=seed).choose(taking)) for seed in range(40)}
+    assert plain == {"take 3"}
+    picks = [
+        str(agents.make("greedy", seed=seed, epsilon=0.6).choose(taking)) for seed in range(300)
+    ]
+    random_share = 1 - picks.count("take 3") / len(picks) * 1.0
+    # a random pick is "take 3" a third of the time: the best is left in 0.6 * 2/3 = 40%
+    assert 0.3 < random_share < 0.5
+    assert {"take 1", "take 2"} <= set(picks)
+    again = [str(agents.make("greedy", seed=11, epsilon=0.6).choose(taking)) for _ in range(3)]
+    assert len(set(again)) == 1
+
+
+def test_epsilon_greedy_loses_to_greedy_and_beats_random() -> None:
+    """A share of random moves makes greedy weaker, and it is still better than random."""
+    assert wins_of("toy_eval", "greedy", "greedy:epsilon=0.7", range(24)) >= 14
+    assert wins_of("toy_eval", "greedy:epsilon=0.3", "random", range(24)) >= 14

@@ -16,7 +16,7 @@ def test_every_agent_is_listed_and_made_by_name() -> None:
 @pytest.mark.parametrize(
     ("name", "accepted"),
     [
-        ("greedy", "samples"),
+        ("greedy", "epsilon, samples"),
         ("probe", "play"),
         (
             "mcts",
@@ -36,6 +36,8 @@ def test_unknown_parameter_names_the_accepted_ones(name: str, accepted: str) -> 
     [
         ("greedy", {"samples": 0}, "samples must be an integer >= 1"),
         ("greedy", {"samples": 1.5}, "samples must be an integer"),
+        ("greedy", {"epsilon": 1.5}, "epsilon must be a number in \\[0, 1\\]"),
+        ("greedy", {"epsilon": float("nan")}, "epsilon must be a number"),
         ("mcts", {"iterations": 0}, "iterations must be an integer >= 1"),
         ("mcts", {"iterations": True}, "iterations must be an integer"),
         ("mcts", {"seconds": -1}, "seconds must be a number >= 0"),
@@ -62,7 +64,7 @@ def test_command_line_specs_give_typed_parameters() -> None:
     assert bot.iterations == 50 and bot.c == 1.0 and bot.greedy_rollout
     assert bot.epsilon == 0.2 and bot.reuse is False and bot.stop_early is False
     assert agents.from_spec("greedy:samples=3").samples == 3
-    with pytest.raises(ValueError, match="accepted parameters: samples"):
+    with pytest.raises(ValueError, match="accepted parameters: epsilon, samples"):
         agents.from_spec("greedy:depth=2")
 
 

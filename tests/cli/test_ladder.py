@@ -16,6 +16,7 @@ from boardlab.agents import levels
 from boardlab.agents.levels import Level, LevelRating, Measurement, PairResult
 from boardlab.cli.ladder import ladder_tables
 from boardlab.sim import GameRecord, run
+from boardlab.sim.config import agent_label
 from boardlab.sim.ladder import pair_config, play_ladder, upper_share
 from boardlab.sim.record import Outcome
 
@@ -37,7 +38,7 @@ def test_ladder_json_gives_ratings_pairs_and_settings(invoke: Invoke, ladder_dir
     assert data["game"] == "compounded"
     assert [(lv["name"], lv["spec"], lv["games"]) for lv in data["levels"]] == [
         ("beginner", "random", 6),
-        ("casual", "greedy", 6),
+        ("casual", levels.level("compounded", "casual").spec, 6),
     ]
     assert all(lv["ordinal"] == pytest.approx(lv["mu"] - 3 * lv["sigma"]) for lv in data["levels"])
     (pair,) = data["pairs"]
@@ -59,11 +60,12 @@ def test_ladder_counts_the_upper_levels_wins_from_the_games_played(
     beginner, casual = levels.levels("compounded")[:2]
     records = run(pair_config("compounded", beginner, casual, 6, 3), workers=1).records
     assert [record.seed for record in records] == [3, 3, 4, 4, 5, 5]
-    assert {record.agents for record in records} == {("random", "greedy"), ("greedy", "random")}
+    upper = agent_label(casual.spec)
+    assert {record.agents for record in records} == {("random", upper), (upper, "random")}
     wins = 0.0
     for record in records:
-        greedy = record.agents.index("greedy")
-        if greedy in record.winners:
+        seat = record.agents.index(upper)
+        if seat in record.winners:
             wins += 1 / len(record.winners)
     assert data["pairs"][0]["upper_wins"] == wins
     assert data["pairs"][0]["meets_bar"] == (wins / 6 >= 0.65)

@@ -6,11 +6,14 @@ why it ended."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from boardlab.agents import levels as bot_levels
 
 from .pages import create_in_lobby, seat_of
 from .server import Api, Server
@@ -86,10 +89,12 @@ def test_create_stays_in_view_at_laptop_size_and_options_say_what_they_change(
         players.dispatch_event("input")
         box = form.locator("button#create").bounding_box()
         assert box is not None and box["y"] + box["height"] <= LAPTOP["height"], (
-            f"{game}: 'Create the game' is below the fold at 1280x800")
+            f"{game}: 'Create the game' is below the fold at 1280x800"
+        )
         for help_text in form.locator("#options small.help").all_text_contents():
             assert help_text.strip() and not re.search(r"\([A-Z]-?\d", help_text), (
-                f"{game}: an option's help is a rule reference: {help_text!r}")
+                f"{game}: an option's help is a rule reference: {help_text!r}"
+            )
 
 
 def test_a_finished_game_shows_points_by_source_and_why_it_ended(
@@ -126,8 +131,11 @@ def test_unknown_games_and_bad_links_are_pages_that_lead_to_the_lobby(
 ) -> None:
     created = api.create("konoten", [{"kind": "human"}, {"kind": "bot", "agent": "random"}])
     page = new_page()
-    for path, status in ((f"/play/{created['id']}?token=wrong", 403), ("/watch/nope", 404),
-                         ("/replay/nope", 404)):
+    for path, status in (
+        (f"/play/{created['id']}?token=wrong", 403),
+        ("/watch/nope", 404),
+        ("/replay/nope", 404),
+    ):
         answer = page.goto(f"{web_server.url}{path}")
         assert answer is not None and answer.status == status
         assert page.locator("#board").count() == 0 and page.locator("#undo").count() == 0
@@ -140,20 +148,45 @@ def test_the_lobby_offers_each_games_bot_levels_with_raw_specs_under_advanced(
     web_server: Server, new_page: Any, tmp_path: Path
 ) -> None:
     """Issue 31 item 7: a bot seat is chosen by level (weakest first, each saying how it
-    plays and its measured strength); raw agent specs stay under "advanced"."""
+    plays and its measured strength: its rating and how often it beat the level below, as
+    shipped in ``agents/ladder``); raw agent specs stay under "advanced"."""
     page = new_page()
     page.set_viewport_size(LAPTOP)
     page.goto(f"{web_server.url}/")
     form = page.locator("#new-game")
-    form.locator("select[name=game]").select_option("scythe")
+    shown = next(
+        (
+            found
+            for found in map(bot_levels.for_game, bot_levels.games())
+            if all(level.rating is not None for level in found.levels)
+        ),
+        None,
+    )
+    if shown is None:
+        pytest.skip("no game ships figures for all of its levels")
+    form.locator("select[name=game]").select_option(shown.game)
     seat = form.locator("select[name=seat-1]")
     groups = seat.locator("optgroup").evaluate_all("gs => gs.map(g => g.label)")
     assert groups == ["People", "Bots by level", "Advanced: agent specs"]
     levels = seat.locator("optgroup[label='Bots by level'] option")
-    names = [text.split(" bot (")[0] for text in levels.all_inner_texts()]
-    assert names == ["beginner", "casual", "strong", "expert"]
-    for title in levels.evaluate_all("os => os.map(o => o.title)"):
-        assert "Strength: not measured yet. Agent spec:" in title
+    expected = []
+    for level in shown.levels:
+        assert level.rating is not None
+        below = level.below
+        share = math.floor(below.win_rate * 100 + 0.5) if below else 0  # as Math.round
+        beats = "" if below is None else f", beats {below.lower} {share}%"
+        expected.append(f"{level.level.name} bot (rating {level.rating.ordinal:.1f}{beats})")
+    assert levels.all_inner_texts() == expected
+    titles = levels.evaluate_all("os => os.map(o => o.title)")
+    assert f"of {shown.steps[-1].games} games against strong" in titles[3]
+    form.locator("select[name=game]").select_option("compounded")
+    compounded = bot_levels.for_game("compounded").levels
+    for title, level in zip(
+        levels.evaluate_all("os => os.map(o => o.title)"), compounded, strict=True
+    ):
+        assert (
+            f"Strength: {level.strength}" in title and f"Agent spec: {level.level.spec}." in title
+        )
     advanced = seat.locator("optgroup[label='Advanced: agent specs'] option")
     assert "mcts:seconds=0.5" in advanced.evaluate_all("os => os.map(o => o.value)")
     expert = levels.nth(3).get_attribute("value")

@@ -21,17 +21,24 @@ class GreedyAgent:
     are considered (``RepetitionGuard``), so ``take``/``undo`` cycles end. An offer it
     withdrew (its ``cancel`` after opening one) is not opened again in that game
     (``Withdrawals``), so a bot does not flood the log with offers it drops.
-    ``last_evaluations`` counts the positions valued in the last decision.
+    With ``epsilon`` above 0, that share of its decisions (those with a choice) takes an
+    option at random instead, drawn from the agent's generator: a weaker, less predictable
+    player for the named levels. ``last_evaluations`` counts the positions valued in the
+    last decision.
 
     >>> make("greedy", seed=3, samples=4).choose(state)
+    >>> make("greedy", seed=3, epsilon=0.3).choose(state)  # a random option 30% of the time
     """
 
     name = "greedy"
-    PARAMS = ("samples",)
+    PARAMS = ("epsilon", "samples")
 
-    def __init__(self, seed: int = 0, samples: int = 1, **unknown: Any) -> None:
+    def __init__(
+        self, seed: int = 0, samples: int = 1, epsilon: float = 0.0, **unknown: Any
+    ) -> None:
         reject_unknown(self.name, unknown, self.PARAMS)
         self.samples = number(self.name, "samples", samples, 1, integer=True)
+        self.epsilon = float(number(self.name, "epsilon", epsilon, 0, 1))
         self.rng = Rng(seed)
         self.last_evaluations = 0
         self.guard = RepetitionGuard()
@@ -47,7 +54,12 @@ class GreedyAgent:
         seat = decision.player
         position, options = self.guard.least_tried(state, seat)
         options = self.withdrawals.still_open(state, seat, decision.kind, options)
-        chosen = options[0] if len(options) == 1 else self._best(state, seat, options)
+        if len(options) == 1:
+            chosen = options[0]
+        elif self.epsilon and self.rng.random() < self.epsilon:
+            chosen = options[self.rng.randbelow(len(options))]
+        else:
+            chosen = self._best(state, seat, options)
         self.guard.record(position, chosen)
         self.withdrawals.note(state, seat, decision.kind, chosen)
         return chosen

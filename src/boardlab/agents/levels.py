@@ -163,6 +163,7 @@ class ShownLevel:
 
     level: Level
     rating: LevelRating | None
+    below: PairResult | None = None
 
     @property
     def strength(self) -> str:
@@ -183,6 +184,7 @@ class ShownLevel:
             "measured": self.rating is not None,
             **_rating_json(self.rating),
             "strength": self.strength,
+            "against_below": None if self.below is None else _step_json(self.below),
         }
 
 
@@ -274,16 +276,21 @@ def for_game(game: str) -> GameLevels:
     if measurement is None:
         return GameLevels(game, tuple(ShownLevel(lv, None) for lv in found), (), None)
     current = {lv.name for lv in found if _same_spec(measurement.specs.get(lv.name), lv.spec)}
-    shown = tuple(
-        ShownLevel(lv, measurement.ratings.get(lv.name) if lv.name in current else None)
-        for lv in found
-    )
     order = [lv.name for lv in found]
     steps = tuple(
         pair
         for lower, upper in pairwise(order)
         for pair in measurement.pairs
         if (pair.lower, pair.upper) == (lower, upper) and {lower, upper} <= current
+    )
+    step_of = {step.upper: step for step in steps}
+    shown = tuple(
+        ShownLevel(
+            lv,
+            measurement.ratings.get(lv.name) if lv.name in current else None,
+            step_of.get(lv.name),
+        )
+        for lv in found
     )
     return GameLevels(game, shown, steps, measurement.settings)
 
@@ -292,11 +299,26 @@ def _same_spec(measured_spec: str | None, spec: str) -> bool:
     return measured_spec is not None and parse_spec(measured_spec) == parse_spec(spec)
 
 
+def _step_json(step: PairResult) -> dict[str, Any]:
+    """How a level did against the one below it, for the lobby."""
+    return {
+        "level": step.lower,
+        "win_rate": step.win_rate,
+        "games": step.games,
+        "interval": list(step.interval),
+        "meets_bar": step.meets_bar,
+    }
+
+
 def _rating_json(rating: LevelRating | None) -> dict[str, Any]:
     if rating is None:
         return {"mu": None, "sigma": None, "ordinal": None, "games": None}
-    return {"mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
-            "games": rating.games}
+    return {
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "ordinal": rating.ordinal,
+        "games": rating.games,
+    }
 
 
 @cache

@@ -32,8 +32,8 @@ function seatGroups() {
   const levels = (spec() && spec().bot_levels) || [];
   const named = levels.map((level) => ({
     value: level.spec,
-    text: `${level.name} bot (${level.measured ? `rating ${level.ordinal.toFixed(1)}` : "unrated"})`,
-    title: `${level.about} Strength: ${level.strength}. Agent spec: ${level.spec}.`,
+    text: `${level.name} bot (${levelStrength(level)})`,
+    title: `${level.about} Strength: ${level.strength}${stepText(level)}. Agent spec: ${level.spec}.`,
   }));
   const taken = new Set(named.map((choice) => choice.value));
   const raw = [];
@@ -44,6 +44,22 @@ function seatGroups() {
   }
   const people = ["human", "open"].map((value) => ({ value, text: SEAT_LABELS[value], title: AGENT_HELP[value] }));
   return [["People", people], ["Bots by level", named], ["Advanced: agent specs", raw]];
+}
+
+// "rating 21.3, beats casual 78%": the rating, and the share of games the level won
+// against the one below it in the shipped ladder.
+function levelStrength(level) {
+  if (!level.measured) return "unrated";
+  const below = level.against_below;
+  const beats = below ? `, beats ${below.level} ${Math.round(below.win_rate * 100)}%` : "";
+  return `rating ${level.ordinal.toFixed(1)}${beats}`;
+}
+
+function stepText(level) {
+  const below = level.against_below;
+  if (!below) return "";
+  const [low, high] = below.interval.map((x) => Math.round(x * 100));
+  return `; won ${Math.round(below.win_rate * 100)}% (${low}-${high}%) of ${below.games} games against ${below.level}`;
 }
 
 function drawSeats() {
