@@ -173,12 +173,15 @@ def test_the_lobby_offers_each_games_bot_levels_with_raw_specs_under_advanced(
     for level in shown.levels:
         assert level.rating is not None
         below = level.below
-        share = math.floor(below.win_rate * 100 + 0.5) if below else 0  # as Math.round
-        beats = "" if below is None else f", beats {below.lower} {share}%"
-        expected.append(f"{level.level.name} bot (rating {level.rating.ordinal:.1f}{beats})")
+        if below is None:
+            expected.append(f"{level.level.name} bot (rating {level.rating.ordinal:.1f})")
+        else:
+            share = math.floor(below.win_rate * 100 + 0.5)  # as Math.round
+            expected.append(f"{level.level.name} bot (beats {below.lower} {share}%)")
     assert levels.all_inner_texts() == expected
     titles = levels.evaluate_all("os => os.map(o => o.title)")
     assert f"of {shown.steps[-1].games} games against strong" in titles[3]
+    assert "Strength: rating " in titles[3]
     form.locator("select[name=game]").select_option("compounded")
     compounded = bot_levels.for_game("compounded").levels
     for title, level in zip(

@@ -46,13 +46,14 @@ function seatGroups() {
   return [["People", people], ["Bots by level", named], ["Advanced: agent specs", raw]];
 }
 
-// "rating 21.3, beats casual 78%": the rating, and the share of games the level won
-// against the one below it in the shipped ladder.
+// "beats casual 78%": the share of games the level won against the one below it in the
+// shipped ladder (short enough for the seat's select at 1280 px); the lowest level shows
+// its rating. Both, with the games behind them, are in the option's title.
 function levelStrength(level) {
   if (!level.measured) return "unrated";
   const below = level.against_below;
-  const beats = below ? `, beats ${below.level} ${Math.round(below.win_rate * 100)}%` : "";
-  return `rating ${level.ordinal.toFixed(1)}${beats}`;
+  if (!below) return `rating ${level.ordinal.toFixed(1)}`;
+  return `beats ${below.level} ${Math.round(below.win_rate * 100)}%`;
 }
 
 function stepText(level) {
