@@ -70,7 +70,7 @@ def test_epsilon_plays_that_share_of_choices_at_random() -> None:
     picks = [
         str(agents.make("greedy", seed=seed, epsilon=0.6).choose(taking)) for seed in range(300)
     ]
-    random_share = 1 - picks.count("take 3") / len(picks) * 1.0
+    random_share = 1 - picks.count("take 3") / len(picks)
     # a random pick is "take 3" a third of the time: the best is left in 0.6 * 2/3 = 40%
     assert 0.3 < random_share < 0.5
     assert {"take 1", "take 2"} <= set(picks)
