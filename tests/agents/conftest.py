@@ -11,7 +11,7 @@ import pytest
 from boardlab import tuning
 from boardlab.engine import registry
 
-from . import fork_game, toy_v2, toy_variants
+from . import chain_game, fork_game, toy_v2, toy_variants
 
 SPECS = (
     toy_variants.EVAL_SPEC,
@@ -23,6 +23,7 @@ SPECS = (
     toy_variants.CLOSING_SPEC,
     *toy_v2.SPECS,
     fork_game.SPEC,
+    chain_game.SPEC,
 )
 
 

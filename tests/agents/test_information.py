@@ -23,6 +23,7 @@ SPECS = (
     "mcts:iterations=80",
     "mcts:iterations=40,rollout=greedy,depth=4",
     "mcts:iterations=60,depth=0",
+    "mcts:iterations=40,depth=0,prior=3",
 )
 
 

@@ -6,9 +6,12 @@ import itertools
 
 import pytest
 
+import boardlab
 from boardlab import agents
 from boardlab.agents import mcts
 from boardlab.agents.mcts import Node
+from boardlab.agents.values import Judge
+from boardlab.engine import GameState
 
 from .play import play_game, wins_of
 from .toy_variants import position
@@ -249,3 +252,47 @@ def test_no_reuse_for_another_seat_another_game_or_when_off() -> None:
     state.apply(off.choose(state))
     off.choose(state)
     assert off.last_reused == 0 and off.tree is None
+
+
+def chain() -> GameState:
+    return boardlab.new("chain", players=2, seed=0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_prior_sees_the_winning_line_of_a_chained_turn(seed: int) -> None:
+    """An item, then one of eight spaces of which one wins: tried once each and averaged,
+    the spaces make the item look worse than a tie, even at 100 iterations; starting every
+    option from its one-step value (``prior``) the search takes the item, then space 0."""
+    plain = agents.make("mcts", seed=seed, iterations=100, stop_early=False)
+    assert str(plain.choose(chain())) == "safe"
+    seeded = agents.make("mcts", seed=seed, iterations=100, prior=5, stop_early=False)
+    state = chain()
+    assert str(seeded.choose(state)) == "item"
+    state.apply("item")
+    assert str(seeded.choose(state)) == "space 0"
+
+
+def test_a_prior_gives_every_option_its_visits_of_one_step_value() -> None:
+    """The first iteration at a node values every option with the judge and gives it
+    ``prior`` visits; only the option it then descends into has one visit more (judged
+    where it stands, at depth 0)."""
+    bot = agents.make("mcts", seed=1, iterations=1, prior=3, depth=0, stop_early=False)
+    state = chain()
+    bot.choose(state)
+    judge = Judge.for_game("chain")
+    children = bot.tree.children
+    assert set(children) == {"safe", "item"}
+    for action_id, child in children.items():
+        after = state.clone()
+        after.apply(action_id)
+        value = judge(after)[0]
+        extra = child.visits - 3
+        assert extra in (0, 1)
+        assert child.total == pytest.approx(3 * value + extra * value)
+    assert sum(child.visits for child in children.values()) == 3 * 2 + 1
+
+
+def test_prior_must_be_a_whole_number_of_visits() -> None:
+    for bad in (-1, 1.5, "many"):
+        with pytest.raises(ValueError, match="prior must be an integer >= 0"):
+            agents.make("mcts", seed=1, prior=bad)

@@ -20,7 +20,7 @@ def test_every_agent_is_listed_and_made_by_name() -> None:
         ("probe", "play"),
         (
             "mcts",
-            "c, depth, epsilon, finish, iterations, reuse, rollout, seconds, stop_early, "
+            "c, depth, epsilon, finish, iterations, prior, reuse, rollout, seconds, stop_early, "
             "win_weight",
         ),
     ],

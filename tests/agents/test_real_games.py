@@ -63,7 +63,8 @@ def only_winning_move(state: GameState) -> Action:
 @pytest.mark.parametrize(("game", "steps"), [("konoten", (4, 25)), ("compounded", (10, 400))])
 def test_choices_ignore_the_hidden_deck_order(game: str, steps: tuple[int, ...]) -> None:
     game_or_skip(game)
-    specs = ("greedy", "mcts:iterations=25", "mcts:iterations=15,depth=0")
+    specs = ("greedy", "mcts:iterations=25", "mcts:iterations=15,depth=0",
+             "mcts:iterations=15,depth=0,prior=3")
     differed = 0
     for seed, k in enumerate(steps):
         state = after_random_steps(game, seed, k)
@@ -90,6 +91,8 @@ def test_compounded_mcts_ends_the_game_while_ahead() -> None:
     winning = only_winning_move(state)
     for seed in range(3):
         assert agents.make("mcts", seed=seed, iterations=150).choose(state) == winning
+        expert = agents.make("mcts", seed=seed, iterations=150, c=0.1, depth=0, prior=5)
+        assert expert.choose(state) == winning
 
 
 def test_konoten_mcts_uses_the_end_ability_that_breaks_the_tie() -> None:

@@ -14,6 +14,13 @@ is plain UCT.
 * Values: a node holds the total result of the seat that chose its action, so every seat
   maximises its own result (``values.Judge``: win share mixed with the score margin at the
   end, the same mix with the chance to win estimated from the evaluation at a cut-off).
+* Prior: with ``prior`` K above 0, the first iteration to reach a node values every
+  option there by one step of the judge (what greedy would see) and gives each child K
+  visits of that value, then descends into the best by UCB and stops. Without it, every
+  option is tried once and its mean is whatever its subtree returns, which in a game
+  whose turn is a chain of choices (an item, then one of 16 spaces) averages the good
+  continuation with many bad ones; the prior keeps the mean near the best line until the
+  search has seen enough of it.
 * Rollout: up to ``depth`` actions (``-1``: to the end, at most 10,000), chosen
   at random or, with ``rollout="greedy"``, by one-step evaluation with probability
   ``1 - epsilon``; then the position is judged. With ``finish="greedy"``, when the
@@ -59,6 +66,7 @@ DEFAULT_SETTINGS: Mapping[str, Any] = {
     "depth": 4,
     "win_weight": DEFAULT_WIN_WEIGHT,
     "finish": "none",
+    "prior": 0,
 }
 FULL_ROLLOUT_LIMIT = 10_000  # ``depth=-1`` plays to the end, but never loops for ever
 SETTLED_CHECK = 32  # iterations between two checks whether the decision is settled
@@ -91,13 +99,14 @@ class MctsAgent:
     Parameters: ``iterations`` (default 1000 unless ``seconds`` is given), ``seconds`` per
     decision (0: no time limit; results then depend on machine speed), ``reuse`` (keep the
     subtree between decisions), ``stop_early`` (end the search once the rest of the budget
-    cannot change the choice), and six search settings that default to the game's
+    cannot change the choice), and seven search settings that default to the game's
     ``tuning(game).search``, then to ``DEFAULT_SETTINGS`` (c 0.7, random rollouts of
-    depth 4, no finish): ``c`` (UCB exploration), ``rollout`` (``"random"`` or
+    depth 4, no finish, no prior): ``c`` (UCB exploration), ``rollout`` (``"random"`` or
     ``"greedy"``), ``epsilon`` (random move share of greedy rollouts), ``depth`` (rollout
     actions before the evaluation cut-off; -1 plays to the end), ``win_weight`` (see
-    ``values``) and ``finish`` (``"none"``, or ``"greedy"``: in a decision of the game's
-    endgame, rollouts play greedily to the end whatever ``depth`` says).
+    ``values``), ``finish`` (``"none"``, or ``"greedy"``: in a decision of the game's
+    endgame, rollouts play greedily to the end whatever ``depth`` says) and ``prior`` (the
+    visits of one-step value every new child starts with; 0: none).
     ``last_iterations`` is the number of iterations the last decision ran; ``last_reused``
     the visits its root carried over.
 
@@ -111,6 +120,7 @@ class MctsAgent:
         "epsilon",
         "finish",
         "iterations",
+        "prior",
         "reuse",
         "rollout",
         "seconds",
@@ -129,6 +139,7 @@ class MctsAgent:
         depth: int | None = None,
         win_weight: float | None = None,
         finish: str | None = None,
+        prior: int | None = None,
         reuse: bool = True,
         stop_early: bool = True,
         **unknown: Any,
@@ -150,6 +161,7 @@ class MctsAgent:
             "depth": depth,
             "win_weight": win_weight,
             "finish": finish,
+            "prior": prior,
         }
         self._given = {key: value for key, value in given.items() if value is not None}
         self._tuned_for = ""
@@ -176,6 +188,7 @@ class MctsAgent:
         self.depth = number(name, "depth", settings["depth"], -1, integer=True)
         self.win_weight = float(number(name, "win_weight", settings["win_weight"], 0, 1))
         self.finish = choice(name, "finish", settings["finish"], ("none", "greedy")) == "greedy"
+        self.prior = number(name, "prior", settings["prior"], 0, integer=True)
 
     def tune_for(self, game: str) -> None:
         """Use ``game``'s own search settings (``boardlab.tuning.tuning(game).search``) for
@@ -255,6 +268,10 @@ class MctsAgent:
                     break  # another seat decides here in other worlds: leave the tree
                 node.decider = player
             children = node.children
+            fresh = False
+            if self.prior and not children:
+                _seed_children(world, decision.options, player, judge, children, self.prior)
+                fresh = True
             untried: list[Action] = []
             best: Node | None = None
             best_action: Action | None = None
@@ -280,6 +297,8 @@ class MctsAgent:
             world.apply_unchecked(best_action)
             path.append(best)
             node = best
+            if fresh:
+                break
         results = judge(self._rollout(world, judge))
         for visited in path:
             visited.visits += 1
@@ -391,6 +410,23 @@ def _settled(root: Node, options: tuple[Action, ...], left: float) -> bool:
         elif visits > second:
             second = visits
     return first - second > left
+
+
+def _seed_children(
+    world: GameState,
+    options: tuple[Action, ...],
+    player: int,
+    judge: Judge,
+    children: dict[str, Node],
+    prior: int,
+) -> None:
+    """Create a child for every option, worth ``prior`` visits of its one-step value."""
+    for option in options:
+        after = world.clone()
+        after.apply_unchecked(option)
+        child = children[option.id] = Node(player)
+        child.visits = prior
+        child.total = prior * judge(after)[player]
 
 
 def _greedy_option(
