@@ -9,24 +9,21 @@ one that starts each option from its one-step value (``prior``) sees the winning
 
 from __future__ import annotations
 
-from typing import Any
-
 from boardlab.engine import Action, Decision, GameSpec, GameState
+
+from .two_choices import ChoicesState
 
 FIRST = (Action("safe"), Action("item"))
 SPACES = tuple(Action("space", str(i)) for i in range(8))
 WINNING_SPACE = "space 0"
 
 
-class ChainState(GameState):
+class ChainState(ChoicesState):
     __slots__ = ("first", "space")
+    CHOICES = ("first", "space")
 
     first: str
     space: str
-
-    def setup(self) -> None:
-        self.first = ""
-        self.space = ""
 
     def pending(self) -> Decision | None:
         if not self.first:
@@ -48,28 +45,6 @@ class ChainState(GameState):
             return [0.0, 0.0]
         return [5.0, 0.0] if self.space == WINNING_SPACE else [0.0, 1.0]
 
-    def winners(self) -> list[int]:
-        if self.pending() is not None:
-            return []
-        points = self.scores()
-        return [seat for seat, p in enumerate(points) if p == max(points)]
-
-    def view_body(self, seat: int | None) -> dict[str, Any]:
-        return self.snapshot()
-
-    def render_text(self, seat: int | None) -> str:
-        return f"first {self.first or '-'}, space {self.space or '-'}"
-
-    def copy_fields(self, twin: Any) -> None:
-        twin.first = self.first
-        twin.space = self.space
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"first": self.first, "space": self.space}
-
-    def restore(self, data: dict[str, Any]) -> None:
-        self.first = data["first"]
-        self.space = data["space"]
 
 
 def chain_evaluate(state: GameState, seat: int) -> float:

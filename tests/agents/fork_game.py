@@ -9,9 +9,9 @@ and goes left.
 
 from __future__ import annotations
 
-from typing import Any
+from boardlab.engine import Action, Decision, GameSpec
 
-from boardlab.engine import Action, Decision, GameSpec, GameState
+from .two_choices import ChoicesState
 
 BRANCHES = (Action("left"), Action("right"))
 REPLIES = (Action("a"), Action("b"))
@@ -23,15 +23,12 @@ POINTS = {
 }
 
 
-class ForkState(GameState):
+class ForkState(ChoicesState):
     __slots__ = ("branch", "reply")
+    CHOICES = ("branch", "reply")
 
     branch: str
     reply: str
-
-    def setup(self) -> None:
-        self.branch = ""
-        self.reply = ""
 
     def pending(self) -> Decision | None:
         if not self.branch:
@@ -49,28 +46,6 @@ class ForkState(GameState):
     def scores(self) -> list[float]:
         return list(POINTS.get((self.branch, self.reply), (0, 0)))
 
-    def winners(self) -> list[int]:
-        if not self.reply:
-            return []
-        points = self.scores()
-        return [seat for seat, p in enumerate(points) if p == max(points)]
-
-    def view_body(self, seat: int | None) -> dict[str, Any]:
-        return self.snapshot()
-
-    def render_text(self, seat: int | None) -> str:
-        return f"branch {self.branch or '-'}, reply {self.reply or '-'}"
-
-    def copy_fields(self, twin: Any) -> None:
-        twin.branch = self.branch
-        twin.reply = self.reply
-
-    def snapshot(self) -> dict[str, Any]:
-        return {"branch": self.branch, "reply": self.reply}
-
-    def restore(self, data: dict[str, Any]) -> None:
-        self.branch = data["branch"]
-        self.reply = data["reply"]
 
 
 SPEC = GameSpec(name="fork", title="Fork", min_players=2, max_players=2, state_class=ForkState)
