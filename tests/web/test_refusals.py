@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from e2e.server import postgres_schema
 
 import boardlab
 from boardlab.web import create_app
+from boardlab.web.db import migrate
 
 from .support import PG_ENV, TestClient, create, tokens, view
 
@@ -25,11 +27,18 @@ NUL_ID = "ab%00cd"
 
 @pytest.fixture(params=BACKENDS)
 def any_client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
-    """A client of a server on SQLite, then on PostgreSQL when a test database is given."""
-    url = (f"sqlite:///{tmp_path / 'games.db'}" if request.param == "sqlite"
-           else os.environ[PG_ENV])
-    with TestClient(create_app(url, run_bots=False)) as client:
-        yield client
+    """A client of a server on SQLite, then on PostgreSQL when a test database is given (in a
+    schema of its own: the tests compare the whole listing, and other tests share the
+    database)."""
+    if request.param == "sqlite":
+        with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}",
+                                   run_bots=False)) as client:
+            yield client
+        return
+    with postgres_schema(os.environ[PG_ENV]) as url:
+        migrate(url)
+        with TestClient(create_app(url, run_bots=False)) as client:
+            yield client
 
 
 def _save_with_seed(seed: int) -> bytes:

@@ -11,6 +11,7 @@ from boardlab.cli.app import app
 from boardlab.cli.errors import fail, missing_module
 
 DEFAULT_DB = "sqlite:///boardlab.db"
+BACKLOG = 2048  # connections waiting to be accepted, per process (uvicorn's default)
 
 
 @app.command()
@@ -123,5 +124,16 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"boardlab is serving at http://{shown}:{port}/ (games stored in {db}); "
                "press Ctrl+C to stop", err=False)
-    uvicorn.run("boardlab.web.app:app_from_env", factory=True, host=host, port=port,
-                workers=workers, access_log=False, log_level="warning", **UVICORN_OPTIONS)
+    options = {"app": "boardlab.web.app:app_from_env", "factory": True, "host": host,
+               "port": port, "access_log": False, "log_level": "warning", **UVICORN_OPTIONS}
+    if workers == 1:
+        uvicorn.run(**options)
+        return
+    # each process with a listening socket of its own (web/processes.py says why)
+    from boardlab.web.processes import listening_sockets, run_processes
+
+    try:
+        sockets = listening_sockets(host, port, workers, backlog=BACKLOG)
+    except OSError as error:
+        fail(f"--port {port}: cannot listen on {shown}:{port}: {error.strerror or error}")
+    run_processes(sockets, options)
