@@ -70,7 +70,9 @@ class Watches:
                 self.counts[game_id] = left
                 return
             self.counts.pop(game_id, None)
-            if self._connection is not None:  # else it died, and its locks with it
+            # A connection that died took its locks with it; one opened again now would not
+            # hold this game's lock, and PostgreSQL warns of an unlock of a lock not held.
+            if self._connection is not None and not self._connection.closed:
                 await self._run(watch_lock("pg_advisory_unlock_shared"), game_id)
 
     async def _run(self, sql: str, game_id: str) -> None:
