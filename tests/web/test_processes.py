@@ -1,15 +1,20 @@
 """Server processes with a listening socket each (``web/processes.py``): connections opened
 at once are shared between the sockets rather than taken by whichever process wakes first,
-and a port another program holds is refused before any process starts."""
+and a port another program holds is refused before any process starts (and before the
+server says it is serving)."""
 
 from __future__ import annotations
 
+import os
 import select
 import socket
 
 import pytest
 
+from boardlab.cli import main
 from boardlab.web.processes import listening_sockets
+
+from .support import PG_ENV
 
 
 def test_connections_opened_at_once_are_spread_over_every_socket() -> None:
@@ -41,3 +46,20 @@ def test_a_port_held_by_another_program_is_refused_at_once() -> None:
             listening_sockets("127.0.0.1", held.getsockname()[1], 2, backlog=8)
     finally:
         held.close()
+
+
+@pytest.mark.skipif(not os.environ.get(PG_ENV), reason=f"{PG_ENV} is not set")
+def test_serve_with_workers_on_a_held_port_says_so_in_one_line_before_serving(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    held = socket.socket()
+    held.bind(("127.0.0.1", 0))
+    held.listen(1)
+    port = held.getsockname()[1]
+    try:
+        assert main(["serve", "--port", str(port), "--workers", "2",
+                     "--db", os.environ[PG_ENV]]) == 2
+    finally:
+        held.close()
+    said = capsys.readouterr()
+    assert "serving" not in said.out
+    assert f"--port {port}: cannot listen" in said.err and said.err.count("\n") == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 from typing import Annotated
 
 import typer
@@ -122,18 +123,21 @@ def serve(
     os.environ.update(settings.to_env())
     os.environ.update(edge.to_env())
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"boardlab is serving at http://{shown}:{port}/ (games stored in {db}); "
-               "press Ctrl+C to stop", err=False)
     options = {"app": "boardlab.web.app:app_from_env", "factory": True, "host": host,
                "port": port, "access_log": False, "log_level": "warning", **UVICORN_OPTIONS}
+    sockets: list[socket.socket] = []
+    if workers > 1:  # each process with a listening socket of its own (web/processes.py)
+        from boardlab.web.processes import listening_sockets
+
+        try:
+            sockets = listening_sockets(host, port, workers, backlog=BACKLOG)
+        except OSError as error:
+            fail(f"--port {port}: cannot listen on {shown}:{port}: {error.strerror or error}")
+    typer.echo(f"boardlab is serving at http://{shown}:{port}/ (games stored in {db}); "
+               "press Ctrl+C to stop", err=False)
     if workers == 1:
         uvicorn.run(**options)
         return
-    # each process with a listening socket of its own (web/processes.py says why)
-    from boardlab.web.processes import listening_sockets, run_processes
+    from boardlab.web.processes import run_processes
 
-    try:
-        sockets = listening_sockets(host, port, workers, backlog=BACKLOG)
-    except OSError as error:
-        fail(f"--port {port}: cannot listen on {shown}:{port}: {error.strerror or error}")
     run_processes(sockets, options)
