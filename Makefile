@@ -16,10 +16,8 @@ SERVE ?=
 WORKERS ?= 2
 BENCH_SECONDS ?= 5
 PIP := $(BIN)/python -m pip --disable-pip-version-check
-# The compiled observation kernel (and encoders not yet declared): installing builds them,
-# so a change reinstalls.
-NATIVE := setup.py $(wildcard src/boardlab/_native/*.h src/boardlab/_native/*.c) \
-	$(wildcard src/boardlab/games/*/_observe.c)
+# The compiled observation kernel: installing builds it, so a change reinstalls.
+NATIVE := setup.py $(wildcard src/boardlab/_native/*.h src/boardlab/_native/*.c)
 
 .PHONY: venv serve play test baseline lint typecheck bench clean
 

@@ -34,6 +34,7 @@ from boardlab.engine.vector import (
     seat,
     seat_bits,
     seat_values,
+    total,
     values,
 )
 from boardlab.engine.vector_encoder import DeclaredEncoder
@@ -151,6 +152,11 @@ def _cell(s: Any, row: int, me: int) -> dict[int, float]:
     return {0: float(s.market[row] + 1), 1: float(s.round == row + 1)}
 
 
+def _coin_cell(s: Any, row: int, _me: int) -> tuple[float]:
+    """The third entry of a row of ``cells``, made by rows of their own."""
+    return (float(s.coins[row]),)
+
+
 def _goods_held(s: Any, p: int, _me: int) -> tuple[float]:
     CALLS.append(f"goods{p}")
     return (float(sum(s.goods[3 * p : 3 * p + 3])),)
@@ -165,9 +171,17 @@ def pending_declaration() -> VectorDeclaration:
     v.add(
         part(
             "cells",
-            (f"c{r}.{what}" for r in range(3) for what in ("card", "now")),
-            derived_rows(_cell, 3, 2, ("market",), ("round",)),
+            (f"c{r}.{what}" for r in range(3) for what in ("card", "now", "coins")),
+            derived_rows(_cell, 3, 3, ("market",), ("round",), width=2),
+            derived_rows(_coin_cell, 3, 3, ("coins",), at=2, width=1),
             high=9,
+        ),
+        part(
+            "goods_total",
+            ("all", *seats),
+            total(attr("goods"), 9),
+            *each_seat(1, total(of_seat("goods"), 3, at=1, scale=2.0)),
+            high=40,
         ),
         part(
             "held",
@@ -273,6 +287,12 @@ def test_declarations_that_cannot_be_laid_out_are_refused() -> None:
         part("p", ("a", "b"), number(attr("x"), at=2))
     with pytest.raises(ValueError, match="reads no frame"):
         part("p", ("a",), number(frame_field(1)))
+    with pytest.raises(ValueError, match="a width within the stride"):
+        derived_rows(_cell, 3, 2, ("market",), width=3)
+    with pytest.raises(ValueError, match="too few entries for its derived rows"):
+        part("p", [f"e{i}" for i in range(6)], derived_rows(_cell, 3, 2, ("market",), at=1))
+    with pytest.raises(ValueError, match="total reads a list of the state"):
+        total(frame_field(2), 3)
     v = VectorDeclaration(2)
     v.add(part("p", ("a",), number(of_seat("coins"))))
     with pytest.raises(ValueError, match="outside seat_parts"):
@@ -313,6 +333,13 @@ def test_derived_rows_remake_only_the_rows_whose_items_changed() -> None:
         "cells.c0.card": 3,
         "cells.c2.card": 6,
         "cells.c1.now": 1,
+        "cells.c0.coins": 3,  # rows of their own, each row's third entry
+        "cells.c2.coins": 7,
+    }
+    assert {k: v for k, v in got.items() if k.startswith("goods_total.")} == {
+        "goods_total.all": 15,
+        "goods_total.seat0": 1.5,  # seat 0's run (1, 0, 2) halved
+        "goods_total.seat2": 6,  # seat 2's (4, 4, 4)
     }
     program = enc.native(None, np.asarray(enc.low, np.float32), np.asarray(enc.high, np.float32))
     if program is None:

@@ -1,13 +1,12 @@
-/* What every game's compiled observation encoder shares.
+/* The normalisation and the call of the compiled observation kernel (``vector.c``).
  *
- * A game's C module (``boardlab.games.<game>._observe``) defines a type ``Encoder`` whose
- * struct starts with ``EncoderBase`` and whose ``encode(state, seat, out)`` method calls
- * ``encoder_call`` with the game's ``EncodeFn``. ``encode`` writes the whole normalised
- * observation vector of ``seat`` (an int, or None for the spectator) into ``out``, a
- * C-contiguous float32 buffer of the encoder's size: it zeroes ``out`` and the game
- * writes only its non-zero entries, each through ``put``, which applies the adapters'
- * normalisation (``boardlab.encoding.vectors.Observer``: multiply by the entry's float32
- * scale, then clip into [low, high], in float32 like numpy). The result is bit for bit
+ * ``Program.encode(state, seat, out)`` writes the whole normalised observation vector of
+ * ``seat`` (an int, or None for the spectator) into ``out``, a C-contiguous float32 buffer
+ * of the program's size: ``encoder_call`` zeroes ``out`` and the program writes only its
+ * non-zero entries, through ``put`` (or, for numbers it keeps, already normalised by
+ * ``normalised``), which applies the adapters' normalisation
+ * (``boardlab.encoding.vectors.Observer``: multiply by the entry's float32 scale, then clip
+ * into [low, high], in float32 like numpy). The result is bit for bit
  * ``Observer(encodings, fast=False).vector(state, seat)``.
  *
  * ``put`` normalises what it writes, so an entry is written once with its final raw value
@@ -57,13 +56,8 @@ typedef int (*EncodeFn)(EncoderBase *self, PyObject *state, long seat, Out *out)
 
 /* The encoders' inner loop (hundreds of entries a call): always inlined, as compilers at
  * -O2 would not inline it everywhere. Multiplying by a scale of 1 changes no float. */
-static OBSERVE_INLINE void put(Out *out, Py_ssize_t i, double value)
+static OBSERVE_INLINE float normalised(const Norm *norm, Py_ssize_t i, double value)
 {
-    const Norm *norm = out->norm;
-    if ((size_t)i >= (size_t)norm->size) {
-        out->bad = 1;
-        return;
-    }
     const Bounds *b = &norm->bounds[i];
     float f = (float)value * b->scale;
     if (f > b->high) {
@@ -72,7 +66,17 @@ static OBSERVE_INLINE void put(Out *out, Py_ssize_t i, double value)
     if (f < b->low) {
         f = b->low;
     }
-    out->data[i] = f;
+    return f;
+}
+
+static OBSERVE_INLINE void put(Out *out, Py_ssize_t i, double value)
+{
+    const Norm *norm = out->norm;
+    if ((size_t)i >= (size_t)norm->size) {
+        out->bad = 1;
+        return;
+    }
+    out->data[i] = normalised(norm, i, value);
 }
 
 /* A copy of a float32 array of ``size`` entries (new memory, NULL with an exception). */
@@ -186,94 +190,5 @@ static PyObject *encoder_call(EncoderBase *self, PyObject *const *args, Py_ssize
     }
     Py_RETURN_NONE;
 }
-
-/* Reading the state. Each returns a new reference or NULL with an exception set. */
-static inline PyObject *get(PyObject *obj, PyObject *name)
-{
-    return PyObject_GetAttr(obj, name);
-}
-
-/* An int attribute; -1 with an exception set on failure (check PyErr_Occurred). */
-static inline long get_long(PyObject *obj, PyObject *name)
-{
-    PyObject *value = PyObject_GetAttr(obj, name);
-    if (value == NULL) {
-        return -1;
-    }
-    long result = PyLong_AsLong(value);
-    Py_DECREF(value);
-    return result;
-}
-
-/* Item ``i`` of a list or tuple as a long (borrowed access, no bounds check beyond the
- * caller's; -1 with an exception set if it is not an int). */
-static inline long item_long(PyObject *seq, Py_ssize_t i)
-{
-    return PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-}
-
-/* Intern ``n`` names into ``dst`` (the ones still NULL): 0, or -1 with an exception. */
-static inline int intern_names(PyObject **dst, const char *const *names, int n)
-{
-    for (int i = 0; i < n; i++) {
-        if (dst[i] == NULL && (dst[i] = PyUnicode_InternFromString(names[i])) == NULL) {
-            return -1;
-        }
-    }
-    return 0;
-}
-
-/* The rest of a game's module: ``Encoder.encode``, the type ``Encoder`` and the module
- * ``boardlab.games.<GAME>._observe``. ``TYPE`` is the game's struct (it starts with
- * ``EncoderBase``), ``INIT`` and ``DEALLOC`` its tp_init and tp_dealloc, ``ENCODE`` its
- * ``EncodeFn`` and ``PREPARE`` an ``int (void)`` run once on import (interning the
- * attribute names...: 0, or -1 with an exception). */
-#define OBSERVE_MODULE(GAME, TYPE, INIT, DEALLOC, ENCODE, PREPARE)                          \
-    static PyObject *Encoder_encode(TYPE *self, PyObject *const *args, Py_ssize_t nargs)   \
-    {                                                                                      \
-        return encoder_call((EncoderBase *)self, args, nargs, ENCODE);                     \
-    }                                                                                      \
-    static PyMethodDef Encoder_methods[] = {                                               \
-        {"encode", (PyCFunction)(void (*)(void))Encoder_encode, METH_FASTCALL,             \
-         "encode(state, seat, out): write the normalised vector of what seat (None: the "  \
-         "spectator) sees into the float32 array out."},                                   \
-        {NULL, NULL, 0, NULL},                                                             \
-    };                                                                                     \
-    static PyTypeObject EncoderType = {                                                    \
-        PyVarObject_HEAD_INIT(NULL, 0)                                                     \
-        .tp_name = "boardlab.games." GAME "._observe.Encoder",                             \
-        .tp_doc = "The compiled observation encoder of " GAME " (made by its "             \
-                  "fast_observation.py).",                                                 \
-        .tp_basicsize = sizeof(TYPE),                                                      \
-        .tp_flags = Py_TPFLAGS_DEFAULT,                                                    \
-        .tp_new = PyType_GenericNew,                                                       \
-        .tp_init = (initproc)(void (*)(void))INIT,                                         \
-        .tp_dealloc = (destructor)(void (*)(void))DEALLOC,                                 \
-        .tp_methods = Encoder_methods,                                                     \
-    };                                                                                     \
-    static struct PyModuleDef observe_module = {                                           \
-        PyModuleDef_HEAD_INIT,                                                             \
-        .m_name = "boardlab.games." GAME "._observe",                                      \
-        .m_doc = "The compiled observation encoder of " GAME ": the C twin of its "        \
-                 "fast_observation.py.",                                                   \
-        .m_size = -1,                                                                      \
-    };                                                                                     \
-    PyMODINIT_FUNC PyInit__observe(void)                                                   \
-    {                                                                                      \
-        if (PREPARE() < 0 || PyType_Ready(&EncoderType) < 0) {                             \
-            return NULL;                                                                   \
-        }                                                                                  \
-        PyObject *module = PyModule_Create(&observe_module);                               \
-        if (module == NULL) {                                                              \
-            return NULL;                                                                   \
-        }                                                                                  \
-        Py_INCREF(&EncoderType);                                                           \
-        if (PyModule_AddObject(module, "Encoder", (PyObject *)&EncoderType) < 0) {         \
-            Py_DECREF(&EncoderType);                                                       \
-            Py_DECREF(module);                                                             \
-            return NULL;                                                                   \
-        }                                                                                  \
-        return module;                                                                     \
-    }
 
 #endif

@@ -16,7 +16,7 @@
 enum { WHOLE, ITEM, OF_SEAT, FRAME_FIELD, BELOW_FIELD };
 enum {
     NUMBER, VALUES, ONEHOT, SEATHOT, BITS, MEMBERS, LENGTH, DERIVED, FRAME_DERIVED, LOOKUP,
-    FRAMES, SEAT_VALUES, DERIVED_ROWS, SEAT_BITS
+    FRAMES, SEAT_VALUES, DERIVED_ROWS, SEAT_BITS, TOTAL
 };
 
 typedef struct Code Code;
@@ -232,12 +232,13 @@ static int instr_init(Instr *in, PyObject *t)
     case NUMBER:
     case LENGTH:
     case VALUES:
+    case TOTAL:
     case SEAT_VALUES: {
-        Py_ssize_t first = in->code == VALUES || in->code == SEAT_VALUES ? 2 : 0;
+        Py_ssize_t first = in->code == NUMBER || in->code == LENGTH ? 0 : 2;
         if (!PyTuple_Check(arg) || PyTuple_GET_SIZE(arg) != first + 2) {
             break;
         }
-        if (first) { /* VALUES: count, start; SEAT_VALUES: start, stride */
+        if (first) { /* VALUES, TOTAL: count, start; SEAT_VALUES: start, stride */
             in->a = PyLong_AsLong(PyTuple_GET_ITEM(arg, 0));
             in->b = PyLong_AsLong(PyTuple_GET_ITEM(arg, 1));
         }
@@ -683,6 +684,38 @@ static PyObject *snapshot(PyObject *obj)
     return copy;
 }
 
+/* ``a == b`` for a value read now and its kept copy: lists and tuples whose items are the
+ * very same objects are equal without a compare each (a kept list holds the items it was
+ * copied from, and most reads change nothing); anything else is compared as Python does. */
+static int same_value(PyObject *a, PyObject *b)
+{
+    if (a == b) {
+        return 1;
+    }
+    PyObject **x = NULL, **y = NULL;
+    Py_ssize_t n = 0;
+    if (PyList_CheckExact(a) && PyList_CheckExact(b) && PyList_GET_SIZE(a) == PyList_GET_SIZE(b)) {
+        x = ((PyListObject *)a)->ob_item;
+        y = ((PyListObject *)b)->ob_item;
+        n = PyList_GET_SIZE(a);
+    } else if (PyTuple_CheckExact(a) && PyTuple_CheckExact(b) &&
+               PyTuple_GET_SIZE(a) == PyTuple_GET_SIZE(b)) {
+        x = ((PyTupleObject *)a)->ob_item;
+        y = ((PyTupleObject *)b)->ob_item;
+        n = PyTuple_GET_SIZE(a);
+    }
+    if (x != NULL) {
+        Py_ssize_t i = 0;
+        while (i < n && x[i] == y[i]) {
+            i++;
+        }
+        if (i == n) {
+            return 1;
+        }
+    }
+    return PyObject_RichCompareBool(a, b, Py_EQ);
+}
+
 /* ``fn(obj, seat, me)`` and ``fn(obj, me)`` (vectorcall: no argument tuple). */
 static PyObject *call3(PyObject *fn, PyObject *obj, long seat, long me)
 {
@@ -745,7 +778,7 @@ static int read_inputs(Instr *in, PyObject *state, long me)
         }
         in->now[j] = value;
         if (same) {
-            same = PyObject_RichCompareBool(value, PyTuple_GET_ITEM(in->kept, j), Py_EQ);
+            same = same_value(value, PyTuple_GET_ITEM(in->kept, j));
             if (same < 0) {
                 release(in->now, j + 1);
                 return -1;
@@ -755,7 +788,36 @@ static int read_inputs(Instr *in, PyObject *state, long me)
     return same;
 }
 
-static int derive(Instr *in, PyObject *state, long me)
+/* The kept numbers of ``keep`` made final: each at its place in the vector from ``base``,
+ * normalised as ``put`` would write it (a place outside the vector kept as -1), so that
+ * writing them again is a store each while they are kept. */
+static void settle(Keep keep, Py_ssize_t base, const Norm *norm)
+{
+    for (Py_ssize_t j = 0; j < *keep.count; j++) {
+        Py_ssize_t i = base + keep.nonzero[j];
+        if ((size_t)i >= (size_t)norm->size) {
+            keep.nonzero[j] = -1;
+            continue;
+        }
+        keep.nonzero[j] = i;
+        keep.numbers[j] = normalised(norm, i, keep.numbers[j]);
+    }
+}
+
+/* Write settled numbers (see ``settle``). */
+static inline void write_settled(Keep keep, Out *out)
+{
+    for (Py_ssize_t j = 0; j < *keep.count; j++) {
+        Py_ssize_t i = keep.nonzero[j];
+        if (i < 0) {
+            out->bad = 1;
+        } else {
+            out->data[i] = keep.numbers[j];
+        }
+    }
+}
+
+static int derive(Instr *in, PyObject *state, long me, Py_ssize_t at, const Norm *norm)
 {
     Py_ssize_t count = PyTuple_GET_SIZE(in->inputs);
     if (count > 0) {
@@ -767,6 +829,9 @@ static int derive(Instr *in, PyObject *state, long me)
     }
     PyObject *made = call3(in->fn, state, in->seat, me);
     int failed = made == NULL || keep_numbers(in, made, keep_of(in, 0)) < 0;
+    if (!failed) {
+        settle(keep_of(in, 0), at, norm);
+    }
     Py_XDECREF(made);
     Py_CLEAR(in->kept);
     PyObject *kept = failed || count == 0 ? NULL : PyTuple_New(count);
@@ -788,16 +853,19 @@ static int derive(Instr *in, PyObject *state, long me)
     return 0;
 }
 
-static int derive_frame(Instr *in, PyObject *frame, long me)
+static int derive_frame(Instr *in, PyObject *frame, long me, Py_ssize_t at, const Norm *norm)
 {
     if (in->kept != NULL && in->kept_me == me) {
-        int same = PyObject_RichCompareBool(frame, in->kept, Py_EQ);
+        int same = same_value(frame, in->kept);
         if (same != 0) {
             return same < 0 ? -1 : 0;
         }
     }
     PyObject *made = call2(in->fn, frame, me);
     int failed = made == NULL || keep_numbers(in, made, keep_of(in, 0)) < 0;
+    if (!failed) {
+        settle(keep_of(in, 0), at, norm);
+    }
     Py_XDECREF(made);
     Py_CLEAR(in->kept);
     if (failed) {
@@ -852,7 +920,7 @@ static int derive_rows(Instr *in, PyObject *state, long me, Py_ssize_t at, Out *
     /* an attribute equal to its kept copy as a whole spares its rows' compares */
     unsigned long long changed = 0;
     for (Py_ssize_t j = 0; !failed && !every && j < items; j++) {
-        int same = PyObject_RichCompareBool(lists[j], PyList_GET_ITEM(in->kept_rows, j), Py_EQ);
+        int same = same_value(lists[j], PyList_GET_ITEM(in->kept_rows, j));
         if (same < 0) {
             failed = 1;
         } else if (!same) {
@@ -861,13 +929,13 @@ static int derive_rows(Instr *in, PyObject *state, long me, Py_ssize_t at, Out *
     }
     for (Py_ssize_t r = 0; !failed && r < in->rows; r++) {
         int same = !every;
-        for (Py_ssize_t j = 0; same && j < items; j++) {
+        for (Py_ssize_t j = 0; same && changed && j < items; j++) {
             if (!(changed >> (j < 64 ? j : 63) & 1)) {
                 continue;
             }
             PyObject *kept = PyList_GET_ITEM(PyList_GET_ITEM(in->kept_rows, j), r);
             same = kept != Py_None &&
-                   PyObject_RichCompareBool(PySequence_Fast_GET_ITEM(lists[j], r), kept, Py_EQ);
+                   same_value(PySequence_Fast_GET_ITEM(lists[j], r), kept);
             if (same < 0) {
                 failed = 1;
             }
@@ -875,6 +943,9 @@ static int derive_rows(Instr *in, PyObject *state, long me, Py_ssize_t at, Out *
         if (!same && !failed) {
             PyObject *made = call3(in->fn, state, (long)r, me);
             failed = made == NULL || keep_numbers(in, made, keep_of(in, r)) < 0;
+            if (!failed) {
+                settle(keep_of(in, r), at + r * in->stride, out->norm);
+            }
             Py_XDECREF(made);
             for (Py_ssize_t j = 0; j < items; j++) {
                 PyObject *copy =
@@ -886,9 +957,8 @@ static int derive_rows(Instr *in, PyObject *state, long me, Py_ssize_t at, Out *
                 PyList_SetItem(PyList_GET_ITEM(in->kept_rows, j), r, copy);
             }
         }
-        Keep keep = keep_of(in, r);
-        for (Py_ssize_t j = 0; !failed && j < *keep.count; j++) {
-            put(out, at + r * in->stride + keep.nonzero[j], keep.numbers[j]);
+        if (!failed) {
+            write_settled(keep_of(in, r), out);
         }
     }
     release(lists, read);
@@ -933,7 +1003,12 @@ static int frames(Instr *in, PyObject *state, long me, long n, Out *out)
     unsigned long long every =
         in->n_groups == 64 ? ~0ULL : ((1ULL << in->n_groups) - 1);
     int failed = 0;
-    for (Py_ssize_t i = PySequence_Fast_GET_SIZE(seq) - 1; i >= 0 && done != every; i--) {
+    /* when every group is read from the top frame only, no frame below it is looked at */
+    Py_ssize_t last = (in->top & every) == every ? PySequence_Fast_GET_SIZE(seq) - 1 : 0;
+    if (last < 0) {
+        last = 0;
+    }
+    for (Py_ssize_t i = PySequence_Fast_GET_SIZE(seq) - 1; i >= last && done != every; i--) {
         PyObject *frame = PySequence_Fast_GET_ITEM(seq, i);
         if (!PyTuple_Check(frame) || PyTuple_GET_SIZE(frame) == 0) {
             PyErr_SetString(PyExc_TypeError, "a frame is a non-empty tuple");
@@ -987,11 +1062,9 @@ static inline double scaled(const Instr *in, double v)
     return v < in->cap ? v : in->cap;
 }
 
-static int write_kept(const Instr *in, Py_ssize_t at, Out *out)
+static int write_kept(Instr *in, Out *out)
 {
-    for (Py_ssize_t j = 0; j < in->count; j++) {
-        put(out, at + in->nonzero[j], in->numbers[j]);
-    }
+    write_settled(keep_of(in, 0), out);
     return 0;
 }
 
@@ -1009,9 +1082,9 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
     }
     switch (in->code) {
     case DERIVED:
-        return derive(in, state, me) < 0 ? -1 : write_kept(in, at, out);
+        return derive(in, state, me, at, out->norm) < 0 ? -1 : write_kept(in, out);
     case FRAME_DERIVED:
-        return derive_frame(in, frame, me) < 0 ? -1 : write_kept(in, at, out);
+        return derive_frame(in, frame, me, at, out->norm) < 0 ? -1 : write_kept(in, out);
     case DERIVED_ROWS:
         return derive_rows(in, state, me, at, out);
     case FRAMES:
@@ -1020,7 +1093,7 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
         break;
     }
     PyObject *value;
-    if (in->code == VALUES && in->mode == OF_SEAT) {
+    if ((in->code == VALUES || in->code == TOTAL) && in->mode == OF_SEAT) {
         value = get_attr(in, state);
     } else if (in->code == VALUES && in->mode == FRAME_FIELD) {
         if (frame == NULL) {
@@ -1069,6 +1142,31 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
             } else if (v != 0.0) {
                 put(out, at + j, scaled(in, v));
             }
+        }
+        Py_DECREF(seq);
+        break;
+    }
+    case TOTAL: {
+        PyObject *seq = PySequence_Fast(value, "total reads a list");
+        if (seq == NULL) {
+            failed = 1;
+            break;
+        }
+        Py_ssize_t start = in->b + (in->mode == OF_SEAT ? in->seat * in->a : 0);
+        if (start < 0 || start + in->a > PySequence_Fast_GET_SIZE(seq)) {
+            PyErr_Format(PyExc_IndexError, "%s is too short", what(in));
+            failed = 1;
+        }
+        double sum = 0.0;
+        for (Py_ssize_t j = 0; !failed && j < in->a; j++) {
+            double v;
+            if (as_double(PySequence_Fast_GET_ITEM(seq, start + j), &v) < 0) {
+                failed = 1;
+            }
+            sum += v;
+        }
+        if (!failed && sum != 0.0) {
+            put(out, at, scaled(in, sum));
         }
         Py_DECREF(seq);
         break;

@@ -15,7 +15,7 @@ import numpy as np
 
 from boardlab.encoding.encodings import Encodings
 from boardlab.engine import GameState
-from boardlab.engine.observe import NativeEncoder, native_encoder, state_encoder, updater
+from boardlab.engine.observe import NativeEncoder, native_encoder, state_encoder
 
 OBSERVATION_DTYPE = np.float32
 MASK_DTYPE = np.int8
@@ -67,7 +67,7 @@ class Observer:
     """
 
     __slots__ = (
-        "_buffer", "_clip", "_fast", "_memory", "_scale", "_update", "encodings", "high", "low",
+        "_buffer", "_clip", "_fast", "_memory", "_scale", "encodings", "high", "low",
         "native_encoder", "size",
     )
 
@@ -79,9 +79,6 @@ class Observer:
         self.encodings = encodings
         self.size = encodings.encoder.size
         self._fast = state_encoder(encodings.encoder) if fast else None
-        # an encoder that rewrites only what changed keeps the buffer between calls
-        made = updater(self._fast)
-        self._update = None if made is None else made.update
         self._buffer = np.zeros(self.size, dtype=OBSERVATION_DTYPE)
         self._memory = memoryview(self._buffer)  # type: ignore[arg-type]  # numpy is a buffer
         low, high = observation_bounds(encodings)
@@ -125,8 +122,6 @@ class Observer:
                     f"values, not its size {self.size}"
                 )
             self._buffer[:] = vector
-        elif self._update is not None:
-            self._update(state, seat, self._memory)  # type: ignore[arg-type]
         else:
             self._buffer.fill(0.0)
             self._fast.encode_into(state, seat, self._memory)  # type: ignore[arg-type]
@@ -138,7 +133,7 @@ class Observer:
             made = np.empty(self.size, OBSERVATION_DTYPE)
             self.native_encoder.encode(state, seat, made)
             return made
-        buffer = self._raw(state, seat)  # kept raw: an updating encoder rewrites it in part
+        buffer = self._raw(state, seat)
         if self._clip is None:
             return buffer.copy()
         low, high = self._clip

@@ -52,7 +52,8 @@ WHOLE, ITEM, OF_SEAT, FRAME_FIELD, BELOW_FIELD = range(5)
     SEAT_VALUES,
     DERIVED_ROWS,
     SEAT_BITS,
-) = range(14)
+    TOTAL,
+) = range(15)
 
 #: What a derived function gives: its part's numbers in a row (at most its width), or a
 #: dict of only the entries not 0 (entry -> number), cheaper for a wide, sparse part.
@@ -155,6 +156,21 @@ def values(
     return Op(VALUES, read, at, (count, start, float(scale), cap))
 
 
+def total(
+    read: Read,
+    count: int,
+    start: int = 0,
+    at: int = 0,
+    scale: float = 1.0,
+    cap: float | None = None,
+) -> Op:
+    """The sum of items ``start`` to ``start + count`` of a list (with ``of_seat``, of the
+    part's seat's run, as ``values`` reads it), as ``number`` writes it."""
+    if read.mode in (FRAME_FIELD, BELOW_FIELD):
+        raise ValueError("total reads a list of the state")
+    return Op(TOTAL, read, at, (count, start, float(scale), cap))
+
+
 def seat_values(
     read: Read,
     start: int = 0,
@@ -210,7 +226,9 @@ def derived(fn: Derive, inputs: Iterable[str | Read], width: int, at: int = 0) -
     """``fn(state, seat, me)``, recomputed only when one of its ``inputs`` (everything
     ``fn`` reads: attribute names, or ``item``/``of_seat`` reads of one item of an
     attribute) changed; with no inputs, at every call. ``width`` may run over the parts
-    after its own, which then declare no ops of their own."""
+    after its own, which then declare no ops of their own, and over entries of its own part
+    that other ops write (it writes only the numbers that are not 0: a part's seats spread
+    over a board's places, one place apart)."""
     reads = tuple(Read(x) if isinstance(x, str) else x for x in inputs)
     for read in reads:
         if read.mode in (FRAME_FIELD, BELOW_FIELD) or "." in read.attr:
@@ -225,18 +243,22 @@ def derived_rows(
     items: Iterable[str],
     inputs: Iterable[str] = (),
     at: int = 0,
+    width: int | None = None,
 ) -> Op:
-    """``rows`` derived parts in a row, ``stride`` entries each: row ``r`` is
-    ``fn(state, r, me)``, made again only when item ``r`` of one of the attributes ``items``
+    """``rows`` derived parts in a row, ``stride`` entries apart: row ``r`` is
+    ``fn(state, r, me)``, its ``width`` numbers (``stride`` unless given) written from
+    ``at + r * stride``, made again only when item ``r`` of one of the attributes ``items``
     changed (or one of the whole attributes ``inputs``: then every row). One instruction
-    for a board's places, which costs far less than one ``derived`` op per place."""
+    for a board's places, which costs far less than one ``derived`` op per place; a place's
+    entries may come from several, each made again only when its own items change."""
     names = tuple(items)
     wholes = tuple((name, WHOLE, 0) for name in inputs)
-    if rows < 1 or stride < 1 or not names:
-        raise ValueError("derived rows need rows, a stride and items")
+    width = stride if width is None else width
+    if rows < 1 or stride < 1 or not names or not 1 <= width <= stride:
+        raise ValueError("derived rows need rows, a stride, items and a width within the stride")
     if any("." in name for name in (*names, *(w[0] for w in wholes))):
         raise ValueError("derived rows read attributes of the state itself")
-    return Op(DERIVED_ROWS, None, at, (fn, names, wholes, rows, stride))
+    return Op(DERIVED_ROWS, None, at, (fn, names, wholes, rows, width, stride))
 
 
 def frame_derived(fn: DeriveFrame, width: int, at: int = 0) -> Op:
@@ -274,7 +296,7 @@ def part(
     for op in ops:
         if not 0 <= op.at < max(width, 1):
             raise ValueError(f"part {name} writes at {op.at}, outside its {width} entries")
-        if op.code == DERIVED_ROWS and op.at + op.arg[3] * op.arg[4] > width:
+        if op.code == DERIVED_ROWS and op.at + (op.arg[3] - 1) * op.arg[5] + op.arg[4] > width:
             raise ValueError(f"part {name} has too few entries for its derived rows")
         reads_frame = op.code == FRAME_DERIVED or (
             op.read is not None and op.read.mode in (FRAME_FIELD, BELOW_FIELD)
@@ -440,7 +462,7 @@ class Vector:
             if op.code == DERIVED_ROWS:
                 if seat_of >= 0 or group:
                     raise ValueError(f"part {piece.name} repeats derived rows per seat or frame")
-                target.append((op.code, start + op.at, op.arg[4], -1, "", WHOLE, 0, op.arg))
+                target.append((op.code, start + op.at, op.arg[5], -1, "", WHOLE, 0, op.arg[:5]))
                 continue
             seat_reads = [read.mode]
             if op.code == DERIVED:
@@ -508,7 +530,8 @@ def _input(state: Any, name: str, mode: int, k: int, seat_of: int) -> Any:
 def _derive_rows(
     i: Instruction, state: Any, me: int, out: Out | list[float], kept: Kept | None
 ) -> None:
-    fn, names, wholes, rows, stride = i[7]
+    fn, names, wholes, rows, width = i[7]
+    stride = i[2]
     lists = [getattr(state, name) for name in names]
     now = [getattr(state, name) for name, _, _ in wholes]
     entry = kept.get(id(i)) if kept is not None else None
@@ -523,7 +546,7 @@ def _derive_rows(
         if numbers is None or rows_kept[r] != items:
             numbers = made[r] = fn(state, r, me)
             rows_kept[r] = _snapshot(items)
-        _write_all(out, i[1] + r * stride, numbers, stride)
+        _write_all(out, i[1] + r * stride, numbers, width)
     if kept is not None:
         kept[id(i)] = entry
 
@@ -613,6 +636,16 @@ def _run(
                 v = value[start + j]
                 if v:
                     out[at + j] = _scaled(v, scale, cap)
+        elif code == TOTAL:
+            count, start, scale, cap = arg
+            if mode == OF_SEAT:
+                value = getattr(state, i[4])
+                start += seat_of * count
+            summed = sum(value[start : start + count])
+            if len(value) < start + count:
+                raise IndexError(f"{i[4]} is too short")
+            if summed:
+                out[at] = _scaled(summed, scale, cap)
         elif code == SEAT_VALUES:
             start, step, scale, cap = arg
             for p in range(n):
@@ -687,7 +720,9 @@ def _frames(
     done = 0
     every = (1 << len(subprograms)) - 1
     stack = state.stack
-    for k in range(len(stack) - 1, -1, -1):
+    # when every group is read from the top frame only, no frame below it is looked at
+    last = max(len(stack) - 1, 0) if top & every == every else 0
+    for k in range(len(stack) - 1, last - 1, -1):
         frame = stack[k]
         group = keys.get(frame[0])
         if group is None or done >> group & 1:

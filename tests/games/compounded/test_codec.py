@@ -12,6 +12,7 @@ import pytest
 import boardlab
 from boardlab.agents import make
 from boardlab.engine import Action, Ask
+from boardlab.engine.vector_encoder import DeclaredEncoder
 from boardlab.games.compounded import SPEC
 from boardlab.games.compounded import actions as A
 from boardlab.games.compounded import frames as F
@@ -26,7 +27,6 @@ from boardlab.games.compounded.observation import (
     PLAYER_WIDTH,
     SPACE_SCALE,
     STORAGE_SCALE,
-    CompoundedEncoder,
     observation_encoder,
 )
 from boardlab.games.compounded.workbench import CARDS, LAB_FIRE, TRACK_LEVELS
@@ -86,7 +86,7 @@ FIRE_CAUSES = {
 }  # bunsen, Lab Fire, volatile
 
 
-def _expected_context(encoder: CompoundedEncoder, state, seat) -> dict[str, list[float]]:
+def _expected_context(encoder: DeclaredEncoder, state, seat) -> dict[str, list[float]]:
     """The decision-context fields of the vector, computed straight from the engine's frames."""
     n = state.players
     me = 0 if seat is None else seat
@@ -140,7 +140,7 @@ def _expected_context(encoder: CompoundedEncoder, state, seat) -> dict[str, list
     return out
 
 
-def _check_context(encoder: CompoundedEncoder, state, seat, vector: list[float]) -> None:
+def _check_context(encoder: DeclaredEncoder, state, seat, vector: list[float]) -> None:
     """The vector's decision-context fields say what the pending frame holds."""
     spans = encoder.fields()
     for name, expected in _expected_context(encoder, state, seat).items():
@@ -162,22 +162,25 @@ def _check_actions(codec: CompoundedCodec, state) -> None:
         codec.decode(mask.index(0), state)
 
 
-def _check_vector(encoder: CompoundedEncoder, vector: list[float]) -> None:
+def _check_vector(encoder: DeclaredEncoder, vector: list[float]) -> None:
     assert len(vector) == encoder.size
     assert all(isinstance(x, float) and math.isfinite(x) for x in vector)
-    assert all(encoder.low <= x <= top for x, top in zip(vector, encoder.high, strict=True))
+    assert all(
+        low <= x <= top for x, low, top in zip(vector, encoder.low, encoder.high, strict=True)
+    )
 
 
-def _check_unseen(encoder: CompoundedEncoder, state, vector: list[float]) -> None:
-    """The unseen-compound counts are exactly the compounds still in the (hidden) deck."""
-    start, stop = encoder.fields()["unseen_compounds"]
-    in_deck = [0] * COMPOUNDS
-    for card in state.deck:
-        if card != LAB_FIRE:
-            in_deck[CARDS[card].index] += 1
+def _check_unplayed(encoder: DeclaredEncoder, state, vector: list[float]) -> None:
+    """The unplayed-compound shares count exactly the compounds in the (hidden) deck and on
+    the field: neither discarded nor scored."""
+    start, stop = encoder.fields()["unplayed_compounds"]
+    unplayed = [0] * COMPOUNDS
+    for card in [*state.deck, *state.field_card]:
+        if card >= 0 and card != LAB_FIRE:
+            unplayed[CARDS[card].index] += 1
     copies = [compound.copies for compound in CONTENT.compounds]
-    seen = [round(vector[start + k] * copies[k]) for k in range(stop - start)]
-    assert seen == in_deck
+    counted = [round(vector[start + k] * copies[k]) for k in range(stop - start)]
+    assert counted == unplayed
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
@@ -204,7 +207,7 @@ def test_random_playouts_round_trip_every_decision_D1_to_D17(players, seed, opti
         if steps in checkpoints:
             for seat in (None, *range(players)):
                 vector = encoder.encode(state, seat)
-                _check_unseen(encoder, state, vector)
+                _check_unplayed(encoder, state, vector)
                 for k in range(2):
                     twin = state.determinize(seat, random.Random(k))
                     assert encoder.encode(twin, seat) == vector
@@ -346,4 +349,4 @@ def test_the_documented_layout_holds():
         assert codec.encode(A.APPROVE[1][3]) == 533 + 6 * players + 4 + 3
         assert codec.encode(A.APPROVE_SPLIT[1]) == 533 + 10 * players + 1
     sizes = [observation_encoder(players, {}).size for players in range(2, 6)]
-    assert sizes == [1965, 2072, 2181, 2292]
+    assert sizes == [1963, 2069, 2177, 2287]
