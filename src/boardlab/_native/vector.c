@@ -1162,8 +1162,9 @@ static int run_one(Instr *in, PyObject *state, long me, long n, Out *out, PyObje
             double v;
             if (as_double(PySequence_Fast_GET_ITEM(seq, start + j), &v) < 0) {
                 failed = 1;
+            } else {
+                sum += v;
             }
-            sum += v;
         }
         if (!failed && sum != 0.0) {
             put(out, at, scaled(in, sum));

@@ -4,6 +4,7 @@ A13)."""
 
 from __future__ import annotations
 
+from boardlab.games.compounded.research import research_player
 from boardlab.games.compounded.workbench import value
 
 from .helpers import (
@@ -324,3 +325,10 @@ def test_goggles_once_per_round_even_with_two_A28_D5():
     start_at(s, "research")
     s.apply("goggles")
     assert s.decision.kind == "place_item" and held(s, 0, "goggles") == 1
+
+
+def test_research_turns_follow_the_lead_one_window_apart_C_8_2():
+    """C-8.2: research turns go in lead order, each after a Bunsen window (the odd steps)."""
+    s = new_game(3, seed=3)
+    s.lead = 1
+    assert [research_player(s, step) for step in (2, 4, 6)] == [1, 2, 0]

@@ -64,6 +64,7 @@ from boardlab.games.compounded.content import (
 from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT
 from boardlab.games.compounded.frames import OVER, PHASES
 from boardlab.games.compounded.lab import points
+from boardlab.games.compounded.research import research_player
 from boardlab.games.compounded.scoring import end_conditions
 from boardlab.games.compounded.workbench import (
     CARDS,
@@ -72,6 +73,7 @@ from boardlab.games.compounded.workbench import (
     WILD_SLOT,
     capacity,
     fire_limit,
+    permanent_claims,
     value,
 )
 
@@ -697,17 +699,14 @@ def _experiments(s: Any, _p: int, me: int) -> dict[int, float]:
 def _claims(s: Any, _p: int, me: int) -> dict[int, float]:
     """Each seat's claim discs on permanent and on temporary claims."""
     n = s.players
-    owner, temp = s.claim_owner, s.claim_temp
     out: dict[int, float] = {}
     for p in range(n):
-        held = owner.count(p)
+        held = s.claim_owner.count(p)
         if held:
-            temporary = (
-                sum(1 for o, t in zip(owner, temp, strict=True) if t and o == p) if any(temp) else 0
-            )
+            permanent = len(permanent_claims(s, p))
             b = (p - me) % n * PLAYER_WIDTH
-            out[b] = (held - temporary) / DISCS_SCALE
-            out[b + 1] = temporary / DISCS_SCALE
+            out[b] = permanent / DISCS_SCALE
+            out[b + 1] = (held - permanent) / DISCS_SCALE
     return out
 
 
@@ -765,7 +764,7 @@ def _next_research(s: Any, _p: int, me: int) -> dict[int, float]:
     if below is not None and below[KEY] == F.ResearchPhase.key:
         step = below[F.ResearchPhase.step]
         if step <= 2 * n:
-            return {((s.lead + (step - 2) // 2) % n - me) % n: 1.0}
+            return {(research_player(s, step) - me) % n: 1.0}
     return {n: 1.0}
 
 

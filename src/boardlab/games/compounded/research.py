@@ -88,8 +88,13 @@ def research_step(s: CompoundedState, frame: Frame) -> None:
         if any(usable(s, p, BUNSEN) > 0 for p in range(n)):
             stack.append((BunsenWindow.key, -1, 0, 0))
     else:
-        p = (s.lead + (step - 2) // 2) % n
-        stack.append((PlaceItem.key, p, 0))
+        stack.append((PlaceItem.key, research_player(s, step), 0))
+
+
+def research_player(s: CompoundedState, step: int) -> int:
+    """Whose research turn the research phase's even ``step`` is (C-8.2): in lead order,
+    each turn after a Bunsen window (the odd steps)."""
+    return (s.lead + (step - 2) // 2) % s.players
 
 
 # ---------------------------------------------------------------- goggles (C-8.1, A28)

@@ -41,6 +41,7 @@ from boardlab.games.compounded.content import (
 from boardlab.games.compounded.discovery import ASK_AT, EXT_MASK, GIVE_AT, offer_cap
 from boardlab.games.compounded.frames import PHASES, Frame
 from boardlab.games.compounded.lab import points
+from boardlab.games.compounded.research import research_player
 from boardlab.games.compounded.scoring import end_conditions
 from boardlab.games.compounded.workbench import (
     CARDS,
@@ -231,7 +232,7 @@ def _bunsen(s: CompoundedState, frame: Frame, below: Frame | None) -> dict[str, 
     if below is not None and below[KEY] == F.ResearchPhase.key:
         step = below[F.ResearchPhase.step]
         if step <= 2 * s.players:
-            next_turn = (s.lead + (step - 2) // 2) % s.players
+            next_turn = research_player(s, step)
     return {"consecutive_declines": frame[F.Bunsen.declines], "next_research_turn": next_turn}
 
 
