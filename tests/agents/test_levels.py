@@ -11,6 +11,7 @@ import pytest
 
 from boardlab.agents import levels, parse_spec
 from boardlab.agents.levels import LevelRating, Measurement, PairResult
+from boardlab.engine import registry
 from boardlab.web.agent_specs import check_spec
 
 GAMES = ("compounded", "konoten", "scythe", "linnaeus")
@@ -47,7 +48,9 @@ def measurement(casual_spec: str | None = None) -> Measurement:
             }
         ),
         pairs=(PairResult("beginner", "casual", True, 20, 13.0, (0.43, 0.82)),),
-        settings=MappingProxyType({"players": 2, "games_per_pair": 20, "rules_version": 8}),
+        settings=MappingProxyType(
+            {"players": 2, "games_per_pair": 20, "rules_version": registry.spec("konoten").version}
+        ),
     )
 
 
@@ -139,7 +142,7 @@ def test_written_figures_are_read_back_for_the_lobby(ladder_dir: Path) -> None:
         "interval": list(shown.steps[0].interval),
         "meets_bar": True,
     }
-    assert not shown.rules_changed  # measured on Konoten's rules version 8
+    assert not shown.rules_changed  # measured on Konoten's rules version of today
 
 
 def test_figures_of_a_spec_no_longer_played_are_not_shown(ladder_dir: Path) -> None:

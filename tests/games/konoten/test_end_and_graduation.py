@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardlab.games.konoten import flow
+from boardlab.games.konoten.content import CONTENT
 from boardlab.games.konoten.tables import DEVICE_IDS, LENS_IDS
 
 from .helpers import add_lens, answer_supply, ids, main_phase, main_turn, play, refresh, set_grown
@@ -44,37 +45,71 @@ def test_k13_3_end_abilities_in_start_order_and_optional() -> None:
     state, p = _main(["light_prodigy", "rainbow_artist"])
     other = 1 - p
     set_grown(state, p, ["n00", "n01", "n02"])  # end: -> 1 light
-    set_grown(state, other, ["n00", "n01", "n02"])  # end: 1 rainbow -> 1 VP, 1 light
+    set_grown(state, other, ["n00", "n01", "n02"])  # end: 1 rainbow -> 1 VP (rules version 9)
     main_turn(state, p)
     play(state, "end", "end")
     assert state.phase == flow.END and state.to_move == p
     play(state, "done")
     assert state.to_move == other and ids(state) == ["use n02", "done"]
     play(state, "use n02")
-    assert state.vp[other] == 1 and state.mats[other * 3 : other * 3 + 2] == [3, 1]
+    # the rainbow artist's n02 gives 1 VP and no light since rules version 9 (issue 28)
+    assert state.vp[other] == 1 and state.mats[other * 3 : other * 3 + 2] == [2, 1]
     assert state.mats[p * 3] == 2  # p declined
     assert state.round == 2
+
+
+def _ends_round_one_holding(characters: list[str], grown: list[str], **held: int) -> tuple:
+    """The first seat of ``characters``, with ``grown`` nodes and holding ``held`` (``ap=5``:
+    state fields by seat), ends round 1: the state and that seat, at its end-phase decision
+    if it has one."""
+    state, p = _main(characters)
+    set_grown(state, p, grown)
+    main_turn(state, p)
+    for field, amount in held.items():
+        getattr(state, field)[p] = amount
+    refresh(state)
+    play(state, "end", "end")
+    while state.phase == flow.END and state.to_move != p:
+        play(state, "done")
+    return state, p
+
+
+def _use_in_the_last_end_decision(state, p: int, node: str) -> int:
+    """Use ``node`` as the round's last end decision; the VP it gave."""
+    vp = state.vp[p]
+    play(state, f"use {node}")  # round 2's supply follows at once
+    assert state.phase == flow.SUPPLY and state.round == 2
+    return state.vp[p] - vp
 
 
 def test_k13_3_idea_machine_n21_needs_four_creativity_for_two_vp() -> None:
     """The idea machine's n21 end ability (rules version 4): 4 creativity -> 2 VP; with 3
     it is not offered."""
     for creativity, offered in ((3, False), (4, True)):
-        state, p = _main(["idea_machine", "workaholic"])
-        set_grown(state, p, ["n00", "n01", "n11", "n21"])
-        main_turn(state, p)
-        state.creativity[p] = creativity
-        refresh(state)
-        play(state, "end", "end")
-        while state.phase == flow.END and state.to_move != p:
-            play(state, "done")
+        state, p = _ends_round_one_holding(
+            ["idea_machine", "workaholic"],
+            ["n00", "n01", "n11", "n21"],
+            creativity=creativity,
+        )
         assert (state.phase == flow.END and "use n21" in ids(state)) is offered
         if offered:
-            vp, held = state.vp[p], state.creativity[p]
-            play(state, "use n21")  # the last end decision: round 2's supply follows at once
-            assert state.phase == flow.SUPPLY and state.round == 2
-            assert state.vp[p] == vp + 2
-            assert state.creativity[p] == held - 4 + 1  # paid 4; round 2 supplies 1 (K-6.1)
+            assert _use_in_the_last_end_decision(state, p, "n21") == 2
+            assert state.creativity[p] == creativity - 4 + 1  # paid 4; round 2 supplies 1
+
+
+def test_k13_3_workaholic_n11_needs_five_ap_for_two_vp() -> None:
+    """The workaholic's n11 end ability (rules version 9, issue 28): 5 AP -> 2 VP (3 AP
+    before); with 4 AP it is not offered."""
+    for ap, offered in ((4, False), (5, True)):
+        state, p = _ends_round_one_holding(
+            ["workaholic", "light_prodigy"],
+            ["n00", "n01", "n11"],
+            ap=ap,
+        )
+        assert (state.phase == flow.END and "use n11" in ids(state)) is offered
+        if offered:
+            assert _use_in_the_last_end_decision(state, p, "n11") == 2
+            assert state.ap[p] == ap - 5 + CONTENT.supply_ap  # paid 5; round 2 supplies (K-6.1)
 
 
 def test_k13_3_idea_machine_n02_gives_two_creativity_and_one_light() -> None:
@@ -137,6 +172,18 @@ def test_issue28_workaholic_n22_scores_1_vp_per_3_ap() -> None:
     state.ap[p] = 11
     _graduate(state)
     assert state.vp[p] == 3
+
+
+def test_k14_2_rainbow_artist_n22_scores_3_vp_per_2_rainbow() -> None:
+    """K-14.2, rules version 9 (issue 28): the rainbow artist's n22 scores 3 VP per 2 rainbow
+    held at graduation (1 VP per rainbow before): 5 rainbow give 6 VP, the odd one nothing."""
+    for held, scored in ((1, 0), (2, 3), (5, 6)):
+        state, p = _main(["rainbow_artist", "lab_manager"])
+        set_grown(state, p, ["n22"])
+        state.mats[p * 3 : p * 3 + 3] = [0, held, 0]
+        state.vp[p] = 0
+        _graduate(state)
+        assert state.vp[p] == scored
 
 
 def test_r4_idea_machine_scores_1_vp_per_2_creativity() -> None:

@@ -6,6 +6,9 @@ import re
 from importlib import resources
 
 import boardlab
+from boardlab.games.konoten.content import CONTENT
+from boardlab.games.konoten.tables import NODE_IDS
+from boardlab.games.konoten.wording import ability_text
 
 GUIDE = resources.files("boardlab.games.konoten").joinpath("guide.md").read_text(encoding="utf-8")
 
@@ -46,3 +49,18 @@ def test_the_guide_shows_no_option_id_that_counts_from_zero() -> None:
     for shown in ids:
         assert re.match(r"[a-z ]+ (?:[DV]\d\d|L\d+|<card>|<lens>)( |$)", shown), shown
     assert "P0" not in GUIDE and "player 0" not in GUIDE
+
+
+def test_the_growth_chart_table_says_what_the_content_does() -> None:
+    """Every cell of the guide's growth-chart table is the board's wording of that node's
+    ability in the shipped content, so a change of rules version cannot leave it stale."""
+    header = re.search(r"^\| node \|(.+)\|$", GUIDE, re.M)
+    assert header
+    boards = [cell.strip().strip("`") for cell in header.group(1).split("|")]
+    rows = dict(re.findall(r"^\| (n[0-2][0-2]) \|(.+)\|$", GUIDE, re.M))
+    assert sorted(rows) == sorted(NODE_IDS)
+    for name, row in rows.items():
+        cells = [cell.strip() for cell in row.split("|")]
+        for board, cell in zip(boards, cells, strict=True):
+            character = next(c for c in CONTENT.characters if c.id == board)
+            assert cell == ability_text(character.abilities[NODE_IDS.index(name)]), (board, name)
