@@ -52,7 +52,6 @@ def test_k13_3_end_abilities_in_start_order_and_optional() -> None:
     play(state, "done")
     assert state.to_move == other and ids(state) == ["use n02", "done"]
     play(state, "use n02")
-    # the rainbow artist's n02 gives 1 VP and no light since rules version 9 (issue 28)
     assert state.vp[other] == 1 and state.mats[other * 3 : other * 3 + 2] == [2, 1]
     assert state.mats[p * 3] == 2  # p declined
     assert state.round == 2
